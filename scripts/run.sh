@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Entry point of the npm scripts: sets up what is missing, then runs the command.
+#   start    set up, build, run the app with in-process workers (embedded default)
+#   work     set up, build, run render workers only (needs DATABASE_URL)
+#   migrate  apply database migrations and exit
+#   dev      Vite dev server + the API with reload
+#   test     set up (incl. Chromium and PostgreSQL) and run every test
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/setup.sh
+source "$ROOT/scripts/setup.sh"
+
+command="${1:-start}"
+shift || true
+ensure_node
+case "$command" in
+  start | work | migrate)
+    [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    ensure_build
+    server_command="$command"
+    [ "$command" = start ] && server_command=all
+    exec node --enable-source-maps --env-file-if-exists="$ROOT/.env" "$ROOT/server/dist/main.js" "$server_command" "$@"
+    ;;
+  dev)
+    ensure_npm_deps
+    export NODE_ENV=development
+    (cd "$ROOT/server" && npx tsx watch src/main.ts all) &
+    api_pid=$!
+    trap 'kill "$api_pid" 2>/dev/null || true' EXIT
+    cd "$ROOT/web" && npx vite
+    ;;
+  test)
+    [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_debs "${TEST_DEBS[@]}"
+    ensure_npm_deps
+    ensure_postgres
+    exec bash "$ROOT/scripts/test.sh" "$@"
+    ;;
+  *)
+    die "Unknown command '$command' (start, work, migrate, dev, test)."
+    ;;
+esac

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs every check and ends with one summary line: lint, typecheck, unit and integration tests
+# of each workspace, the production build, then the browser tests against the built app.
+# Every stage runs even when an earlier one failed, so one run shows everything that is wrong.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+REPORTS="$ROOT/.test-reports"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+STAGES=()
+
+stage() {
+  local name="$1"
+  shift
+  local started=$SECONDS status
+  printf '\n\033[1;35m== %s\033[0m\n' "$name"
+  "$@"
+  status=$?
+  STAGES+=("$name|$status|$((SECONDS - started))")
+  return 0
+}
+
+vitest_ws() {
+  local ws="$1"
+  (cd "$ROOT/$ws" && npx --no-install vitest run --reporter=default --reporter=json \
+    --outputFile.json="$REPORTS/vitest-${ws//\//-}.json")
+}
+
+stage "lint (biome)" npx --no-install biome check .
+stage "typecheck" npm run --silent typecheck
+for ws in packages/core packages/render library server web; do
+  stage "tests: $ws" vitest_ws "$ws"
+done
+stage "build" npm run --silent build
+stage "e2e (chromium)" bash -c "cd '$ROOT/e2e' && npx --no-install playwright test"
+
+node - "$REPORTS" "${STAGES[@]}" <<'JS'
+const fs = require("node:fs");
+const path = require("node:path");
+const [reports, ...stages] = process.argv.slice(2);
+let passed = 0, failed = 0, skipped = 0;
+const counts = {};
+for (const file of fs.existsSync(reports) ? fs.readdirSync(reports) : []) {
+  const data = JSON.parse(fs.readFileSync(path.join(reports, file), "utf8"));
+  if (file.startsWith("vitest-")) {
+    counts[file] = [data.numPassedTests, data.numFailedTests, data.numPendingTests + (data.numTodoTests ?? 0)];
+  } else if (file === "playwright.json") {
+    counts[file] = [data.stats.expected + data.stats.flaky, data.stats.unexpected, data.stats.skipped];
+  }
+}
+for (const [p, f, s] of Object.values(counts)) { passed += p; failed += f; skipped += s; }
+console.log("\n== Summary");
+let stageFailures = 0;
+for (const entry of stages) {
+  const [name, status, secs] = entry.split("|");
+  const ok = status === "0";
+  if (!ok) stageFailures += 1;
+  console.log(`${ok ? "PASS" : "FAIL"}  ${name.padEnd(24)} ${secs}s`);
+}
+// A stage that failed without failing a counted test (lint, typecheck, build, a crash) counts as one failure.
+const uncounted = Math.max(0, stageFailures - Object.values(counts).filter(([, f]) => f > 0).length);
+failed += uncounted;
+console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(stageFailures > 0 || failed > 0 ? 1 : 0);
+JS
