@@ -1,0 +1,31 @@
+import { findPlan, type Plan, plans } from "../catalogue/plans.ts";
+
+const ACTIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+/** Active when status (any case) is active, trialing or past_due; anything else, or none, is inactive. */
+export function isSubscriptionActive(status: string | null | undefined): boolean {
+  return typeof status === "string" && ACTIVE_STATUSES.has(status.trim().toLowerCase());
+}
+
+export type SubscriptionBadge = "Active" | "Inactive" | "No Subscription";
+
+export function subscriptionBadge(subscription: { status: string | null } | null | undefined): SubscriptionBadge {
+  if (!subscription?.status) return "No Subscription";
+  return isSubscriptionActive(subscription.status) ? "Active" : "Inactive";
+}
+
+/**
+ * Current plan: from plan_id first, then by matching price_id against the configured price ids.
+ * `priceIds` maps a plan id to every provider price id that stands for it (monthly, annual).
+ */
+export function resolvePlan(
+  subscription: { planId?: string | null; priceId?: string | null } | null | undefined,
+  priceIds: Partial<Record<string, readonly string[]>> = {},
+): Plan | undefined {
+  if (!subscription) return undefined;
+  const byId = findPlan(subscription.planId);
+  if (byId) return byId;
+  const price = subscription.priceId;
+  if (!price) return undefined;
+  return plans.find((p) => priceIds[p.id]?.includes(price));
+}
