@@ -1,0 +1,96 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { compress } from "hono/compress";
+import pkg from "../package.json" with { type: "json" };
+import { type Auth, createAuth } from "./auth/auth.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { housekeepingJob } from "./jobs/housekeeping.job.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { createApp } from "./lib/create-app.ts";
+import type { Logger } from "./lib/logger.ts";
+import { RateLimiter } from "./lib/rate-limit.ts";
+import { serveSpa } from "./lib/spa.ts";
+import { AccountRepository } from "./repositories/account.repository.ts";
+import { CreditsRepository } from "./repositories/credits.repository.ts";
+import { SessionRepository } from "./repositories/session.repository.ts";
+import { accountRoutes } from "./routes/account/account.handlers.ts";
+import { authRoutes } from "./routes/auth/auth.handlers.ts";
+import { healthRoutes } from "./routes/health/health.handlers.ts";
+import { AccountService } from "./services/account.service.ts";
+import { CreditsService } from "./services/credits.service.ts";
+
+export interface ServerConfig {
+  publicUrl: string;
+  authSecret: string;
+  trustedOrigins: string[];
+  authRateLimit: { max: number; windowSeconds: number };
+  trustProxy: boolean;
+  /** Built SPA directory; omitted means the API only. */
+  webDist?: string | undefined;
+}
+
+export interface ServerContext {
+  app: ReturnType<typeof createApp>;
+  auth: Auth;
+  queue: JobQueue;
+  services: { accounts: AccountService; credits: CreditsService };
+  repositories: { accounts: AccountRepository; credits: CreditsRepository; sessions: SessionRepository };
+}
+
+export const version: string = pkg.version;
+
+/** The composition root: repositories -> services -> routes, the queue and its jobs. */
+export function createServerContext(database: DatabaseHandle, logger: Logger, config: ServerConfig): ServerContext {
+  const repositories = {
+    accounts: new AccountRepository(database.db),
+    credits: new CreditsRepository(database.db),
+    sessions: new SessionRepository(database.db),
+  };
+  const credits = new CreditsService(repositories.credits);
+  const accounts = new AccountService(repositories.accounts, credits);
+
+  const auth = createAuth({
+    db: database.db,
+    secret: config.authSecret,
+    baseURL: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    logger,
+    onUserCreated: async (userId) => {
+      await credits.grantSignupBonus(userId);
+    },
+  });
+
+  const queue = new JobQueue(database, logger);
+  queue.register(housekeepingJob(repositories.sessions));
+
+  const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
+  app.use("*", compress());
+  app.route("/", healthRoutes({ database, queue, version }));
+  app.route(
+    "/",
+    authRoutes({
+      auth,
+      limiter: new RateLimiter(config.authRateLimit.max, config.authRateLimit.windowSeconds * 1000),
+      accounts: repositories.accounts,
+      trustProxy: config.trustProxy,
+    }),
+  );
+  app.route("/", accountRoutes({ auth, accounts }));
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
+    servers: [{ url: config.publicUrl }],
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+  });
+  if (config.webDist) serveSpa(app, config.webDist);
+
+  return { app, auth, queue, services: { accounts, credits }, repositories };
+}
+
+export function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+}

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/** Spec entity generated_videos, plus the render bookkeeping of design section 4. */
+export const generatedVideos = pgTable(
+  "generated_videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    type: text("type").notNull(),
+    status: text("status").notNull().default("processing"),
+    videoUrl: text("video_url"),
+    videoCaption: text("video_caption"),
+    thumbnailUrl: text("thumbnail_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    progress: integer("progress").notNull().default(0),
+    stage: text("stage"),
+    errorMessage: text("error_message"),
+    input: jsonb("input").notNull().default({}),
+    cost: integer("cost").notNull().default(0),
+    outputPath: text("output_path"),
+    thumbnailPath: text("thumbnail_path"),
+    durationS: real("duration_s"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("generated_videos_user_status_created_idx").on(t.userId, t.status, t.createdAt),
+    check("generated_videos_status_check", sql`${t.status} in ('processing', 'finished', 'error')`),
+    check(
+      "generated_videos_type_check",
+      sql`${t.type} in ('text-hook', 'reddit', 'faceless-ai', 'ugc-ads', 'green-screen')`,
+    ),
+    check("generated_videos_progress_check", sql`${t.progress} between 0 and 100`),
+    check("generated_videos_cost_check", sql`${t.cost} >= 0`),
+  ],
+);

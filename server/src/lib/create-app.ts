@@ -1,0 +1,73 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { messages } from "@reelsmith/core";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { ZodError } from "zod";
+import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import type { AppBindings } from "./types.ts";
+
+export function errorBody(code: ErrorCode | string, message: string, requestIdValue: string) {
+  return { code, message, requestId: requestIdValue };
+}
+
+/** A Hono app with request ids, structured request logs, one error shape and JSON 404s under /api. */
+export function createRouter() {
+  return new OpenAPIHono<AppBindings>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const message = issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.";
+        return c.json(errorBody("VALIDATION_FAILED", message, c.get("requestId")), 400);
+      }
+    },
+  });
+}
+
+export function createApp(logger: Logger, options: { https: boolean } = { https: false }) {
+  const app = createRouter();
+  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: "same-origin",
+      // HSTS only means something (and only belongs) on an HTTPS deployment.
+      strictTransportSecurity: options.https ? "max-age=15552000; includeSubDomains" : false,
+    }),
+  );
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const child = logger.child({ requestId: c.get("requestId") });
+    c.set("logger", child);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) child.error(entry, "request");
+    else if (c.req.path.startsWith("/api/")) child.info(entry, "request");
+    else child.debug(entry, "request");
+  });
+
+  app.onError((error, c) => {
+    const id = c.get("requestId") ?? "unknown";
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, error.message, id), error.status);
+    }
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      return c.json(errorBody("VALIDATION_FAILED", issue?.message ?? "Invalid request.", id), 400);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code = (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? "INTERNAL") as ErrorCode;
+      return c.json(errorBody(code, error.message || messages.common.somethingWentWrong, id), status);
+    }
+    (c.get("logger") ?? logger).error({ err: error, path: c.req.path }, "unhandled error");
+    return c.json(errorBody("INTERNAL", messages.common.somethingWentWrong, id), 500);
+  });
+
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", "Not found.", c.get("requestId") ?? "unknown"), 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,36 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Domain error codes and the HTTP status each maps to. */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  WEAK_PASSWORD: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  INSUFFICIENT_CREDITS: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** A failure the user can be told about; mapped to `{code, message, requestId}` by the error middleware. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+  }
+  get status(): ContentfulStatusCode {
+    return errorStatus[this.code];
+  }
+}

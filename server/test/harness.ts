@@ -1,0 +1,68 @@
+import pino from "pino";
+import { createServerContext, type ServerConfig, type ServerContext } from "../src/app.ts";
+import type { DatabaseDriver } from "../src/db/client.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
+
+export const ORIGIN = "http://localhost:3000";
+
+export interface Harness {
+  db: TestDatabase;
+  ctx: ServerContext;
+  request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  signUp(email: string, password?: string, name?: string): Promise<{ response: Response; cookie: string }>;
+  signIn(email: string, password?: string): Promise<{ response: Response; cookie: string }>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(driver: DatabaseDriver, config: Partial<ServerConfig> = {}): Promise<Harness> {
+  const db = await createTestDatabase(driver);
+  const ctx = createServerContext(db, pino({ level: "silent" }), {
+    publicUrl: ORIGIN,
+    authSecret: "test-secret-test-secret-test-secret-0123",
+    trustedOrigins: [ORIGIN],
+    authRateLimit: { max: 1000, windowSeconds: 60 },
+    trustProxy: false,
+    ...config,
+  });
+  const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("origin", ORIGIN);
+    if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+    if (init.cookie) headers.set("cookie", init.cookie);
+    return Promise.resolve(ctx.app.request(`${ORIGIN}${path}`, { ...init, headers }));
+  };
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  return {
+    db,
+    ctx,
+    request,
+    async signUp(email, password = "correct-horse-9", name = "Test User") {
+      const response = await request("/api/auth/sign-up/email", {
+        method: "POST",
+        body: JSON.stringify({ email, password, name }),
+      });
+      return { response, cookie: cookieOf(response) };
+    },
+    async signIn(email, password = "correct-horse-9") {
+      const response = await request("/api/auth/sign-in/email", {
+        method: "POST",
+        body: JSON.stringify({ email, password }),
+      });
+      return { response, cookie: cookieOf(response) };
+    },
+    async close() {
+      await ctx.queue.stop();
+      await db.drop();
+    },
+  };
+}
+
+/** A response body as loosely typed JSON, for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
+export async function json(response: Response | Promise<Response>): Promise<any> {
+  return (await response).json();
+}

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
+const children: ChildProcess[] = [];
+
+function start(dataDir: string, port: number, command = "all") {
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN, command], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number): Promise<Response> {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return res;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become healthy");
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("the server process", () => {
+  it("starts on the embedded database, refuses a second process on it, and stops cleanly on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));
+    const port = 3400 + Math.floor(Math.random() * 400);
+    const first = start(dataDir, port);
+    const health = await (await waitForHealth(port)).json();
+    expect(health).toMatchObject({ status: "ok", database: { driver: "pglite" }, queue: { ok: true } });
+    expect(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8")).toBe(String(first.child.pid));
+
+    const second = start(dataDir, port + 1);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`already open in process ${first.child.pid}`);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses to run workers alone on the embedded database", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));
+    const worker = start(dataDir, 0, "work");
+    expect(await worker.exited).toBe(2);
+    expect(worker.output()).toContain("needs DATABASE_URL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
