@@ -1,0 +1,72 @@
+import { videoTypeCatalogue } from "@reelsmith/core";
+
+export type FooterGroup = "product" | "resources" | "company" | "legal";
+
+export interface SiteRoute {
+  label: string;
+  path: string;
+  /** False until the page exists: the link is not rendered (or is shown disabled), never a dead link. */
+  available: boolean;
+  /** Shown in the public header. */
+  header?: boolean;
+  /** Footer column it belongs to, if any. */
+  footer?: FooterGroup;
+}
+
+/**
+ * The one registry of public pages. Header, footer and the signed-in sidebar read it; a later issue that
+ * builds a page flips its `available` flag and every link to it appears.
+ */
+export const publicRoutes: readonly SiteRoute[] = [
+  { label: "Features", path: "/#features", available: true, header: true, footer: "product" },
+  { label: "FAQ", path: "/faq", available: false, header: true, footer: "resources" },
+  { label: "Pricing", path: "/pricing", available: true, header: true, footer: "product" },
+  { label: "Bespoke Solutions", path: "/bespoke", available: false, header: true, footer: "product" },
+  { label: "Demo", path: "/demo", available: false, footer: "product" },
+  { label: "Blog", path: "/blog", available: false, footer: "resources" },
+  { label: "Help & Support", path: "/support", available: false, footer: "resources" },
+  { label: "About", path: "/about", available: false, footer: "company" },
+  { label: "Contact", path: "/contact", available: false, footer: "company" },
+  { label: "Privacy", path: "/privacy", available: false, footer: "legal" },
+  { label: "Terms", path: "/terms", available: false, footer: "legal" },
+];
+
+/** Builder pages of the signed-in area (one per video type); they land in later issues. */
+const AVAILABLE_BUILDERS: ReadonlySet<string> = new Set<string>([]);
+
+export const builderRoutes: readonly SiteRoute[] = videoTypeCatalogue.map((type) => ({
+  label: type.name,
+  path: type.route,
+  available: AVAILABLE_BUILDERS.has(type.route),
+}));
+
+export function isRouteAvailable(path: string): boolean {
+  const route = [...publicRoutes, ...builderRoutes].find((r) => r.path === path);
+  return route?.available ?? false;
+}
+
+export function headerRoutes(): SiteRoute[] {
+  return publicRoutes.filter((r) => r.available && r.header);
+}
+
+export const FOOTER_GROUPS: readonly { id: FooterGroup; label: string }[] = [
+  { id: "product", label: "Product" },
+  { id: "resources", label: "Resources" },
+  { id: "company", label: "Company" },
+  { id: "legal", label: "Legal" },
+];
+
+export function footerRoutes(group: FooterGroup): SiteRoute[] {
+  return publicRoutes.filter((r) => r.available && r.footer === group);
+}
+
+/** Where "Create Video" goes: the music-video builder once it exists, the Creator Studio until then. */
+export function createVideoPath(): string {
+  return isRouteAvailable("/create-video") ? "/create-video" : "/create";
+}
+
+export const socialLinks: readonly { label: "TikTok" | "YouTube" | "X"; href: string }[] = [
+  { label: "TikTok", href: import.meta.env.VITE_SOCIAL_TIKTOK_URL || "https://www.tiktok.com/" },
+  { label: "YouTube", href: import.meta.env.VITE_SOCIAL_YOUTUBE_URL || "https://www.youtube.com/" },
+  { label: "X", href: import.meta.env.VITE_SOCIAL_X_URL || "https://x.com/" },
+];

@@ -1,0 +1,63 @@
+import { messages } from "@reelsmith/core";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+
+import { mockAccountApi, renderApp, responses } from "@/test/render";
+
+describe("routes", () => {
+  it("sends a signed-in visitor from / to /home", async () => {
+    mockAccountApi(responses.account);
+    const { router } = renderApp("/");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
+    expect(await screen.findByRole("heading", { level: 1, name: messages.home.welcome("Maya") })).toBeTruthy();
+  });
+
+  it("shows the landing page to a signed-out visitor, with SEO tags", async () => {
+    mockAccountApi(responses.unauthorized);
+    const { router } = renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: /Create viral content in seconds/ })).toBeTruthy();
+    expect(document.querySelector("section#features h2")?.textContent).toBe("The future of content");
+    expect(screen.getAllByRole("link", { name: /^Try / })).toHaveLength(5);
+    await waitFor(() => expect(document.title).toContain("Reelsmith"));
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("index, follow");
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${window.location.origin}/`);
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it.each([
+    ["/app/faq", "/faq"],
+    ["/dashboard/faq", "/faq"],
+    ["/app/features", "/features"],
+    ["/dashboard/features", "/features"],
+  ])("redirects %s to %s", async (from, to) => {
+    mockAccountApi(responses.unauthorized);
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("shows the 404 page for unknown paths, with a way home", async () => {
+    mockAccountApi(responses.unauthorized);
+    const user = userEvent.setup();
+    const { router } = renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { level: 1, name: messages.common.notFoundTitle })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow"),
+    );
+    await user.click(screen.getByRole("link", { name: messages.common.returnHome }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("marks protected pages noindex", async () => {
+    mockAccountApi(responses.account);
+    renderApp("/create");
+    expect(await screen.findByRole("heading", { level: 1, name: "Creator Studio" })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow"),
+    );
+    // Builders land later: no card links to a page that does not exist yet.
+    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(5);
+    expect(screen.queryByRole("link", { name: /Start/ })).toBeNull();
+  });
+});

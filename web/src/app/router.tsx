@@ -1,0 +1,54 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+
+import { LandingRoute } from "@/routes/landing";
+import { PublicLayoutRoute } from "@/routes/public-layout";
+import { RootLayout } from "./root-layout";
+import { RouteErrorPage } from "./route-error";
+
+/**
+ * The landing page and its frame ship in the entry, so "/" renders without a second round trip;
+ * every other page is a lazily loaded module. Route files are thin: they read data and render a
+ * feature screen.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    Component: RootLayout,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: () => null,
+    children: [
+      {
+        Component: PublicLayoutRoute,
+        children: [
+          { index: true, Component: LandingRoute },
+          { path: "pricing", lazy: () => import("@/routes/pricing").then((m) => ({ Component: m.PricingRoute })) },
+          { path: "auth", lazy: () => import("@/routes/auth").then((m) => ({ Component: m.AuthRoute })) },
+          { path: "*", lazy: () => import("@/routes/not-found").then((m) => ({ Component: m.NotFoundRoute })) },
+        ],
+      },
+      {
+        lazy: () => import("@/routes/app/app-layout").then((m) => ({ Component: m.AppLayoutRoute })),
+        children: [
+          { path: "home", lazy: () => import("@/routes/app/home").then((m) => ({ Component: m.HomeRoute })) },
+          {
+            path: "dashboard",
+            lazy: () => import("@/routes/app/dashboard").then((m) => ({ Component: m.DashboardRoute })),
+          },
+          { path: "create", lazy: () => import("@/routes/app/create").then((m) => ({ Component: m.CreateRoute })) },
+          {
+            path: "settings",
+            lazy: () => import("@/routes/app/settings").then((m) => ({ Component: m.SettingsRoute })),
+          },
+        ],
+      },
+      { path: "app/faq", element: <Navigate to="/faq" replace /> },
+      { path: "dashboard/faq", element: <Navigate to="/faq" replace /> },
+      { path: "app/features", element: <Navigate to="/features" replace /> },
+      { path: "dashboard/features", element: <Navigate to="/features" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,72 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+
+import { publicRoutes } from "@/app/public-routes";
+import { ThemeProvider } from "@/lib/theme";
+import { PublicFooter } from "./public-footer";
+import { PublicHeader } from "./public-header";
+
+function renderHeader(path: string, signedIn: boolean) {
+  return render(
+    <ThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <PublicHeader signedIn={signedIn} />
+        <PublicFooter />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+}
+
+describe("public header and footer", () => {
+  it("links only to pages that exist (the registry decides)", () => {
+    renderHeader("/pricing", false);
+    const hrefs = screen.getAllByRole("link").map((a) => a.getAttribute("href"));
+    const unavailable = publicRoutes.filter((r) => !r.available).map((r) => r.path);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const path of unavailable) expect(hrefs).not.toContain(path);
+    const main = screen.getByRole("navigation", { name: "Main" });
+    expect(within(main).getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/#features");
+    expect(within(main).getByRole("link", { name: "Pricing" }).getAttribute("href")).toBe("/pricing");
+  });
+
+  it("offers Sign In and the free trial when signed out", () => {
+    renderHeader("/", false);
+    expect(screen.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/auth");
+    expect(screen.getByRole("link", { name: "Start Free Trial" }).getAttribute("href")).toBe("/auth?tab=signup");
+    expect(screen.queryByRole("link", { name: "Home" })).toBeNull();
+  });
+
+  it("offers Home and Create Video when signed in, and hides Create Video on /create-video", () => {
+    const { unmount } = renderHeader("/pricing", true);
+    expect(screen.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/home");
+    expect(screen.getByRole("link", { name: "Create Video" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
+    unmount();
+
+    renderHeader("/create-video", true);
+    expect(screen.getByRole("link", { name: "Home" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Create Video" })).toBeNull();
+  });
+
+  it("opens social links in a new tab without an opener", () => {
+    renderHeader("/", false);
+    for (const name of ["TikTok", "YouTube", "X"]) {
+      const link = screen.getByRole("link", { name });
+      expect(link.getAttribute("target")).toBe("_blank");
+      expect(link.getAttribute("rel")).toContain("noopener");
+    }
+  });
+
+  it("toggles and remembers the theme", async () => {
+    const user = userEvent.setup();
+    renderHeader("/", false);
+    await user.click(screen.getByRole("button", { name: "Switch to light theme" }));
+    expect(document.documentElement.classList.contains("light")).toBe(true);
+    expect(localStorage.getItem("reelsmith-theme")).toBe("light");
+    await user.click(screen.getByRole("button", { name: "Switch to dark theme" }));
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    expect(localStorage.getItem("reelsmith-theme")).toBe("dark");
+  });
+});

@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { messages, signInSchema } from "@reelsmith/core";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { useSignIn } from "../api/sign-in";
+import { FormError } from "./form-error";
+import { SubmitButton } from "./submit-button";
+
+type SignInInput = z.input<typeof signInSchema>;
+type SignInOutput = z.output<typeof signInSchema>;
+
+export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+  const signIn = useSignIn();
+  const form = useForm<SignInInput, unknown, SignInOutput>({
+    resolver: zodResolver(signInSchema),
+    mode: "onTouched",
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.mutateAsync(values).then(onSuccess, (error: Error) => {
+      toast.error(error.message || messages.common.somethingWentWrong);
+    }),
+  );
+
+  const serverError = signIn.error ? signIn.error.message || messages.common.somethingWentWrong : null;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>E-mail</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormError message={serverError} />
+        <SubmitButton pending={signIn.isPending}>{messages.auth.signIn}</SubmitButton>
+      </form>
+    </Form>
+  );
+}

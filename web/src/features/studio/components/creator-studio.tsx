@@ -1,0 +1,56 @@
+import { messages, videoTypeCatalogue } from "@reelsmith/core";
+import { ArrowRight, Clock, Coins } from "lucide-react";
+import { Link } from "react-router";
+import { ComingSoon } from "@/components/coming-soon";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { videoTypeIcons } from "@/components/video-type-icon";
+
+/** One card per video type; a card's button opens its builder once `isAvailable(route)` says it exists. */
+export function CreatorStudio({ isAvailable }: { isAvailable: (route: string) => boolean }) {
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Creator Studio" description="Choose a format to start a new video." />
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {videoTypeCatalogue.map((type) => {
+          const Icon = videoTypeIcons[type.type];
+          const available = isAvailable(type.route);
+          return (
+            <li key={type.type} className="flex flex-col gap-4 rounded-xl border bg-card p-5">
+              <div className="flex items-start justify-between gap-3">
+                <span className="grid size-11 place-items-center rounded-xl bg-gradient-brand text-white shadow-[0_8px_24px_-10px_var(--brand-glow)]">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
+                  <Coins className="size-3.5" aria-hidden="true" />
+                  {type.cost} credits
+                </span>
+              </div>
+              <div className="space-y-1.5">
+                <h2 className="font-display text-lg font-bold">{type.name}</h2>
+                <p className="text-sm text-muted-foreground">{type.description}</p>
+              </div>
+              <div className="mt-auto pt-1">
+                {available ? (
+                  <Button asChild className="w-full">
+                    <Link to={type.route}>
+                      Start
+                      <ArrowRight aria-hidden="true" />
+                    </Link>
+                  </Button>
+                ) : (
+                  <ComingSoon reason={messages.comingLater.builder} className="w-full">
+                    <Button disabled variant="secondary" className="w-full">
+                      <Clock aria-hidden="true" />
+                      Coming soon
+                    </Button>
+                  </ComingSoon>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { errorBodySchema, messages } from "@reelsmith/core";
+import type { z } from "zod";
+
+import { ApiError } from "./api-error";
+
+export { ApiError, isUnauthorized } from "./api-error";
+
+type ApiRequestInit<T> = Omit<RequestInit, "body"> & {
+  /** A JSON body; sent with `content-type: application/json`. */
+  json?: unknown;
+  /** Validates the response body; a mismatch is reported as an error instead of a crash later on. */
+  schema?: z.ZodType<T>;
+};
+
+/** Same-origin JSON fetch with the session cookie. Throws ApiError on any non-2xx answer or network failure. */
+export async function apiFetch<T>(
+  path: string,
+  { json, schema, headers, ...init }: ApiRequestInit<T> = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: "include",
+      ...init,
+      headers: {
+        accept: "application/json",
+        ...(json === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, "NETWORK_ERROR", messages.common.networkError);
+  }
+
+  const body: unknown = await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) {
+      throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.requestId);
+    }
+    throw new ApiError(response.status, `HTTP_${response.status}`, messages.common.somethingWentWrong);
+  }
+
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(response.status, "INVALID_RESPONSE", messages.common.somethingWentWrong);
+  }
+  return parsed.data;
+}

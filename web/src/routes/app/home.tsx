@@ -1,0 +1,13 @@
+import { HomeScreen } from "@/features/home/components/home-screen";
+import { usePageMeta } from "@/lib/seo";
+import { useAppAccount } from "./use-app-account";
+
+export function HomeRoute() {
+  const account = useAppAccount();
+  usePageMeta({
+    title: "Home",
+    description: "Your Reelsmith home: credits, videos and stats.",
+    robots: "noindex, nofollow",
+  });
+  return <HomeScreen account={account} />;
+}

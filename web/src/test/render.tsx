@@ -1,0 +1,61 @@
+import type { Account } from "@reelsmith/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+
+import { createQueryClient } from "@/app/query-client";
+import { routes } from "@/app/router";
+import { Toaster } from "@/components/ui/sonner";
+import { ThemeProvider } from "@/lib/theme";
+
+export const testAccount: Account = {
+  user: { id: "u_1", email: "maya.reed@example.com", name: "Maya Reed", image: null },
+  credits: 20,
+  plan: null,
+  subscriptionStatus: "none",
+  videosCreated: 2,
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+export const responses = {
+  account: (account: Account = testAccount) => json(200, account),
+  unauthorized: () => json(401, { code: "UNAUTHORIZED", message: "Please sign in to continue.", requestId: "r1" }),
+  serverError: () => json(500, { code: "INTERNAL", message: "Something went wrong.", requestId: "r2" }),
+};
+
+/**
+ * Mocks fetch at the network boundary. `handler` answers each call to /api/account in turn
+ * (the last answer repeats).
+ */
+export function mockAccountApi(...answers: Array<() => Response | Promise<Response>>) {
+  let call = 0;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.endsWith("/api/account")) throw new Error(`Unexpected fetch in test: ${url}`);
+    const answer = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    if (!answer) throw new Error("No answer configured");
+    return answer();
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** Renders the real route table in memory at `path`, with the app's providers. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient({ retry: false });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { ...result, router, queryClient };
+}
