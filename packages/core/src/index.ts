@@ -1,5 +1,6 @@
 export * from "./catalogue/constants.ts";
 export * from "./catalogue/credit-sources.ts";
+export * from "./catalogue/media.ts";
 export * from "./catalogue/plans.ts";
 export * from "./catalogue/video-types.ts";
 export * from "./messages.ts";
@@ -9,3 +10,4 @@ export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";
 export * from "./schemas/account.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/videos.ts";

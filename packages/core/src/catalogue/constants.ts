@@ -10,3 +10,18 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;
+
+/** Reddit builder limits (spec sections 5 and 9). */
+export const REDDIT_USERNAME_MAX = 15;
+export const REDDIT_TITLE_MAX = 150;
+export const REDDIT_SCRIPT_MAX = 1800;
+/** Green-screen caption: max 150, counter warns at 125 and turns red at 140. */
+export const GREEN_SCREEN_CAPTION_MAX = 150;
+export const GREEN_SCREEN_CAPTION_WARN = 125;
+export const GREEN_SCREEN_CAPTION_DANGER = 140;
+/** Green-screen preview chroma key (spec section 9). */
+export const CHROMA_KEY = { similarity: 0.18, smoothness: 0.12, maxFps: 30 } as const;
+/** Text-hook on-screen hook and UGC copy limits. */
+export const HOOK_TEXT_MAX = 150;
+export const UGC_PRODUCT_NAME_MAX = 80;
+export const UGC_COPY_MAX = 600;

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { defaultFacelessStyle, textHookVideoType, voices } from "../catalogue/media.ts";
+import { messages } from "../messages.ts";
+import {
+  base64DecodedBytes,
+  createVideoSchema,
+  facelessInputSchema,
+  redditInputSchema,
+  ugcAdsInputSchema,
+} from "./videos.ts";
+
+const reddit = {
+  username: "Throw Away  Acct",
+  post_title: "   AITA for eating my roommate's sandwich?",
+  script: "So this happened yesterday.",
+  caption_style: "modern-bold",
+  background_video: "minecraft",
+};
+
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
+  return result.error?.issues[0]?.message;
+}
+
+describe("reddit input", () => {
+  it("lowercases the username, strips its whitespace and the title's leading whitespace, and fills defaults", () => {
+    const parsed = redditInputSchema.parse(reddit);
+    expect(parsed.username).toBe("throwawayacct");
+    expect(parsed.post_title).toBe("AITA for eating my roommate's sandwich?");
+    expect(parsed).toMatchObject({ background_music: "no-music", voice: "alloy", language: "english" });
+  });
+
+  it("enforces 15 / 150 / 1800 after normalising", () => {
+    expect(redditInputSchema.safeParse({ ...reddit, username: "a b c d e f g h i j k l m n o" }).success).toBe(true);
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, username: "abcdefghijklmnop" }))).toBe(
+      messages.reddit.usernameTooLong,
+    );
+    expect(redditInputSchema.safeParse({ ...reddit, post_title: `  ${"t".repeat(150)}` }).success).toBe(true);
+    expect(redditInputSchema.safeParse({ ...reddit, post_title: "t".repeat(151) }).success).toBe(false);
+    expect(redditInputSchema.safeParse({ ...reddit, script: "s".repeat(1800) }).success).toBe(true);
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, script: "s".repeat(1801) }))).toBe(
+      messages.reddit.scriptTooLong,
+    );
+  });
+
+  it("requires a script, a title, a caption style and a background", () => {
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, script: "   " }))).toBe(messages.reddit.scriptRequired);
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, post_title: "  " }))).toBe(
+      messages.reddit.titleRequired,
+    );
+    expect(redditInputSchema.safeParse({ ...reddit, caption_style: "comic-sans" }).success).toBe(false);
+    expect(redditInputSchema.safeParse({ ...reddit, background_video: undefined }).success).toBe(false);
+  });
+
+  it("accepts a JPEG, PNG or WebP data URL up to 10 MB and names the problem otherwise", () => {
+    const png = `data:image/png;base64,${Buffer.from("png bytes").toString("base64")}`;
+    expect(redditInputSchema.safeParse({ ...reddit, avatar_url: png }).success).toBe(true);
+    expect(redditInputSchema.safeParse({ ...reddit, avatar_url: null }).success).toBe(true);
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, avatar_url: "https://x.test/a.png" }))).toBe(
+      messages.reddit.avatarInvalid,
+    );
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, avatar_url: "data:image/gif;base64,R0lG" }))).toBe(
+      messages.reddit.avatarInvalid,
+    );
+    const big = `data:image/jpeg;base64,${"A".repeat(Math.ceil(((10 * 1024 * 1024 + 1) * 4) / 3) + 4)}`;
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, avatar_url: big }))).toBe(
+      messages.reddit.avatarTooLarge,
+    );
+  });
+
+  it("computes decoded base64 sizes exactly", () => {
+    for (const n of [0, 1, 2, 3, 10, 11]) {
+      expect(base64DecodedBytes(Buffer.alloc(n).toString("base64"))).toBe(n);
+    }
+  });
+});
+
+describe("ugc input", () => {
+  const ugc = { product_image_id: crypto.randomUUID(), background_music: "sunny-pop" };
+
+  it("defaults to female, captions off and no style", () => {
+    expect(ugcAdsInputSchema.parse(ugc)).toMatchObject({ gender: "female", captions: false, caption_style: null });
+  });
+
+  it("needs a style when captions are on and clears it when they are off", () => {
+    expect(firstMessage(ugcAdsInputSchema.safeParse({ ...ugc, captions: true }))).toBe(
+      messages.ugc.captionStyleRequired,
+    );
+    expect(ugcAdsInputSchema.parse({ ...ugc, captions: false, caption_style: "fire" }).caption_style).toBeNull();
+    expect(ugcAdsInputSchema.parse({ ...ugc, captions: true, caption_style: "fire" }).caption_style).toBe("fire");
+  });
+
+  it("needs a product image", () => {
+    expect(firstMessage(ugcAdsInputSchema.safeParse({ ...ugc, product_image_id: "" }))).toBe(
+      messages.ugc.imageRequired,
+    );
+  });
+});
+
+describe("faceless input", () => {
+  it("defaults to the fruit ASMR style and refuses a style from the other tab", () => {
+    expect(facelessInputSchema.parse({})).toMatchObject({ tab: "asmr", video_type: "fruit" });
+    expect(facelessInputSchema.safeParse({ tab: "dreamscape", video_type: "fruit" }).success).toBe(false);
+    expect(facelessInputSchema.safeParse({ tab: "dreamscape", video_type: "luxury" }).success).toBe(true);
+    expect(defaultFacelessStyle("asmr")).toBe("fruit");
+    expect(defaultFacelessStyle("dreamscape")).toBe("fashion");
+  });
+});
+
+describe("catalogue", () => {
+  it("maps text-hook styles to their footage and has the spec's six voices", () => {
+    expect(textHookVideoType("boiler-room")).toBe("rave");
+    expect(textHookVideoType("roller-coaster")).toBe("rollercoaster");
+    expect(textHookVideoType("stunning-nature")).toBe("nature");
+    expect(voices.filter((v) => v.gender === "male").map((v) => v.name)).toEqual([
+      "Blake",
+      "Cayleb",
+      "Daniel",
+      "Jordan",
+    ]);
+    expect(voices.filter((v) => v.gender === "female").map((v) => v.name)).toEqual(["Sophie", "Jessie"]);
+  });
+
+  it("discriminates the create body by type", () => {
+    const ok = createVideoSchema.safeParse({ type: "reddit", input: reddit });
+    expect(ok.success).toBe(true);
+    expect(createVideoSchema.safeParse({ type: "reddit", input: { username: "x" } }).success).toBe(false);
+    expect(createVideoSchema.safeParse({ type: "music", input: {} }).success).toBe(false);
+  });
+});

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import {
+  GREEN_SCREEN_CAPTION_MAX,
+  HOOK_TEXT_MAX,
+  REDDIT_SCRIPT_MAX,
+  REDDIT_TITLE_MAX,
+  REDDIT_USERNAME_MAX,
+  UGC_COPY_MAX,
+  UGC_PRODUCT_NAME_MAX,
+  UPLOAD_MAX_BYTES,
+} from "../catalogue/constants.ts";
+import {
+  ASMR_STYLES,
+  BACKGROUND_IDS,
+  CAPTION_STYLE_IDS,
+  DEFAULT_LANGUAGE,
+  DEFAULT_VOICE,
+  DREAMSCAPE_STYLES,
+  FACELESS_TABS,
+  LANGUAGES,
+  NO_MUSIC,
+  TEXT_HOOK_STYLES,
+  UGC_GENDERS,
+  VOICE_IDS,
+} from "../catalogue/media.ts";
+import { messages } from "../messages.ts";
+
+/**
+ * One schema per video type, with the spec's field names and limits (sections 3 and 5). The same
+ * schema validates the builder form, the API body and types the render recipe's input.
+ */
+
+/** Username: lowercased, whitespace removed, at most 15 characters. */
+export function normaliseRedditUsername(value: string): string {
+  return value.toLowerCase().replace(/\s+/g, "");
+}
+/** Post title: leading whitespace removed. */
+export function normaliseRedditTitle(value: string): string {
+  return value.replace(/^\s+/, "");
+}
+
+const AVATAR_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+/** Decoded size of a base64 payload, without decoding it. */
+export function base64DecodedBytes(payload: string): number {
+  const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
+}
+
+/** Optional avatar: a JPEG, PNG or WebP image data URL of at most 10 MB. */
+export const redditAvatarSchema = z
+  .string()
+  .superRefine((value, ctx) => {
+    const match = AVATAR_DATA_URL.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: messages.reddit.avatarInvalid });
+      return;
+    }
+    if (base64DecodedBytes(match[2] ?? "") > UPLOAD_MAX_BYTES) {
+      ctx.addIssue({ code: "custom", message: messages.reddit.avatarTooLarge });
+    }
+  })
+  .nullable()
+  .optional();
+
+export const redditInputSchema = z.object({
+  username: z
+    .string()
+    .default("")
+    .transform(normaliseRedditUsername)
+    .pipe(z.string().max(REDDIT_USERNAME_MAX, messages.reddit.usernameTooLong)),
+  post_title: z
+    .string()
+    .transform(normaliseRedditTitle)
+    .pipe(z.string().min(1, messages.reddit.titleRequired).max(REDDIT_TITLE_MAX, messages.reddit.titleTooLong)),
+  script: z
+    .string()
+    .max(REDDIT_SCRIPT_MAX, messages.reddit.scriptTooLong)
+    .refine((v) => v.trim().length > 0, messages.reddit.scriptRequired),
+  avatar_url: redditAvatarSchema,
+  caption_style: z.enum(CAPTION_STYLE_IDS),
+  background_video: z.enum(BACKGROUND_IDS),
+  background_music: z.string().min(1).default(NO_MUSIC),
+  voice: z.enum(VOICE_IDS).default(DEFAULT_VOICE),
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+});
+export type RedditInput = z.output<typeof redditInputSchema>;
+
+const textHookStyleIds = TEXT_HOOK_STYLES.map((s) => s.id) as [
+  (typeof TEXT_HOOK_STYLES)[number]["id"],
+  ...(typeof TEXT_HOOK_STYLES)[number]["id"][],
+];
+export const textHookInputSchema = z.object({
+  /** A files row of type audio-file owned by the user (MP3, WAV or AAC). */
+  audio_file_id: z.uuid(),
+  video_style: z.enum(textHookStyleIds),
+  /** The hook shown on screen; optional, at most 150 characters. */
+  text_hook: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+});
+export type TextHookInput = z.output<typeof textHookInputSchema>;
+
+export const greenScreenInputSchema = z.object({
+  text_hook: z
+    .string()
+    .trim()
+    .min(1, messages.greenScreen.captionRequired)
+    .max(GREEN_SCREEN_CAPTION_MAX, messages.greenScreen.captionTooLong),
+  /** A meme id of the starter library. */
+  selected_meme: z.string().min(1, messages.greenScreen.incomplete),
+  /** A files row of type green-screen owned by the user (JPG, PNG, WebP or MP4). */
+  background_file_id: z.uuid(messages.greenScreen.incomplete),
+  song: z.string().min(1).default(NO_MUSIC),
+});
+export type GreenScreenInput = z.output<typeof greenScreenInputSchema>;
+
+export const ugcAdsInputSchema = z
+  .object({
+    /** A files row of type product-image owned by the user. */
+    product_image_id: z.uuid(messages.ugc.imageRequired),
+    gender: z.enum(UGC_GENDERS).default("female"),
+    background_music: z.string().min(1, messages.ugc.genderAndMusicRequired),
+    captions: z.boolean().default(false),
+    caption_style: z.enum(CAPTION_STYLE_IDS).nullable().default(null),
+    product_name: z.string().trim().max(UGC_PRODUCT_NAME_MAX).default(""),
+    hook: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+    ad_copy: z.string().trim().max(UGC_COPY_MAX).default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.captions && !value.caption_style) {
+      ctx.addIssue({ code: "custom", path: ["caption_style"], message: messages.ugc.captionStyleRequired });
+    }
+  })
+  // Turning captions off clears the style (spec section 4).
+  .transform((value) => (value.captions ? value : { ...value, caption_style: null }));
+export type UgcAdsInput = z.output<typeof ugcAdsInputSchema>;
+
+const facelessStyleIds = [...ASMR_STYLES.map((s) => s.id), ...DREAMSCAPE_STYLES.map((s) => s.id)] as [
+  string,
+  ...string[],
+];
+export const facelessInputSchema = z
+  .object({
+    tab: z.enum(FACELESS_TABS).default("asmr"),
+    /** The style id (spec's call names it video_type): fruit, cube, toast, paint or a dreamscape category. */
+    video_type: z.enum(facelessStyleIds).default("fruit"),
+    /** Optional title drawn at the start. */
+    title: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+  })
+  .superRefine((value, ctx) => {
+    const styles: readonly { id: string }[] = value.tab === "asmr" ? ASMR_STYLES : DREAMSCAPE_STYLES;
+    if (!styles.some((s) => s.id === value.video_type)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["video_type"],
+        message: `${value.video_type} is not a ${value.tab} style`,
+      });
+    }
+  });
+export type FacelessInput = z.output<typeof facelessInputSchema>;
+
+export const videoInputSchemas = {
+  reddit: redditInputSchema,
+  "text-hook": textHookInputSchema,
+  "green-screen": greenScreenInputSchema,
+  "ugc-ads": ugcAdsInputSchema,
+  "faceless-ai": facelessInputSchema,
+} as const;
+
+export type VideoInputByType = {
+  reddit: RedditInput;
+  "text-hook": TextHookInput;
+  "green-screen": GreenScreenInput;
+  "ugc-ads": UgcAdsInput;
+  "faceless-ai": FacelessInput;
+};
+
+/** POST /api/videos body: the type and its input. The server decides the cost. */
+export const createVideoSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("reddit"), input: redditInputSchema }),
+  z.object({ type: z.literal("text-hook"), input: textHookInputSchema }),
+  z.object({ type: z.literal("green-screen"), input: greenScreenInputSchema }),
+  z.object({ type: z.literal("ugc-ads"), input: ugcAdsInputSchema }),
+  z.object({ type: z.literal("faceless-ai"), input: facelessInputSchema }),
+]);
+export type CreateVideoBody = z.input<typeof createVideoSchema>;
+export type CreateVideo = z.output<typeof createVideoSchema>;
+
+export const VIDEO_STATUSES = ["processing", "finished", "error"] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
