@@ -1,0 +1,33 @@
+import type { VoiceId } from "@reelsmith/core";
+
+/** One spoken word and when it is heard, in seconds from the start of the audio. */
+export interface WordTiming {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface SpeechRequest {
+  text: string;
+  voice: VoiceId;
+  /** Directory the provider may write its audio and scratch files into (owned by the caller). */
+  workDir: string;
+  signal?: AbortSignal;
+}
+
+export interface Speech {
+  /** Absolute path of the synthesised audio (WAV or another format ffmpeg reads), loudness normalised. */
+  audioPath: string;
+  /** Length of the audio in seconds. */
+  duration: number;
+  /** Every word of the text in order, with its timing in the audio. */
+  words: WordTiming[];
+  /** How the word timings were obtained: from the engine itself, a transcription, or phrase-level alignment. */
+  timing: "engine" | "transcription" | "aligned";
+}
+
+/** A text-to-speech engine that returns audio plus word timings. */
+export interface TtsProvider {
+  readonly name: string;
+  synthesize(request: SpeechRequest): Promise<Speech>;
+}
