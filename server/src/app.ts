@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { createApp } from "./lib/create-app.ts";
@@ -15,6 +16,7 @@ import { CreditsRepository } from "./repositories/credits.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
+import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
@@ -33,6 +35,7 @@ export interface ServerContext {
   app: ReturnType<typeof createApp>;
   auth: Auth;
   queue: JobQueue;
+  events: EventBus;
   services: { accounts: AccountService; credits: CreditsService };
   repositories: { accounts: AccountRepository; credits: CreditsRepository; sessions: SessionRepository };
 }
@@ -40,13 +43,19 @@ export interface ServerContext {
 export const version: string = pkg.version;
 
 /** The composition root: repositories -> services -> routes, the queue and its jobs. */
-export function createServerContext(database: DatabaseHandle, logger: Logger, config: ServerConfig): ServerContext {
+export function createServerContext(
+  database: DatabaseHandle,
+  logger: Logger,
+  config: ServerConfig,
+  infrastructure: { events?: EventBus } = {},
+): ServerContext {
+  const events = infrastructure.events ?? new InProcessEventBus();
   const repositories = {
     accounts: new AccountRepository(database.db),
     credits: new CreditsRepository(database.db),
     sessions: new SessionRepository(database.db),
   };
-  const credits = new CreditsService(repositories.credits);
+  const credits = new CreditsService(repositories.credits, events);
   const accounts = new AccountService(repositories.accounts, credits);
 
   const auth = createAuth({
@@ -76,6 +85,7 @@ export function createServerContext(database: DatabaseHandle, logger: Logger, co
     }),
   );
   app.route("/", accountRoutes({ auth, accounts }));
+  app.route("/", eventsRoutes({ auth, events, credits }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
@@ -88,7 +98,7 @@ export function createServerContext(database: DatabaseHandle, logger: Logger, co
   });
   if (config.webDist) serveSpa(app, config.webDist);
 
-  return { app, auth, queue, services: { accounts, credits }, repositories };
+  return { app, auth, queue, events, services: { accounts, credits }, repositories };
 }
 
 export function defaultWebDist(): string {

@@ -2,6 +2,8 @@ import { serve } from "@hono/node-server";
 import { createServerContext, defaultWebDist } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
+import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
+import { PostgresEventBus } from "./events/postgres-event-bus.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
 
@@ -45,14 +47,24 @@ async function main(): Promise<void> {
   if (database.driver === "postgres" && !env.AUTH_SECRET) {
     logger.warn("AUTH_SECRET is not set: every process sharing this database must use the same secret.");
   }
-  const context = createServerContext(database, logger, {
-    publicUrl: env.publicUrl,
-    authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
-    trustedOrigins,
-    authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
-    trustProxy: env.TRUST_PROXY,
-    webDist: env.WEB_DIST ?? defaultWebDist(),
-  });
+  // Several processes on one PostgreSQL share live events through LISTEN/NOTIFY; PGlite has one process.
+  const events: EventBus =
+    database.driver === "postgres" && database.url && database.pool
+      ? await PostgresEventBus.connect(database.url, database.pool, logger)
+      : new InProcessEventBus();
+  const context = createServerContext(
+    database,
+    logger,
+    {
+      publicUrl: env.publicUrl,
+      authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      trustedOrigins,
+      authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
+      trustProxy: env.TRUST_PROXY,
+      webDist: env.WEB_DIST ?? defaultWebDist(),
+    },
+    { events },
+  );
 
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
@@ -83,6 +95,7 @@ async function main(): Promise<void> {
         });
       }
       await context.queue.stop();
+      await events.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -1,6 +1,7 @@
 import pino from "pino";
 import { createServerContext, type ServerConfig, type ServerContext } from "../src/app.ts";
 import type { DatabaseDriver } from "../src/db/client.ts";
+import type { EventBus } from "../src/events/event-bus.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export const ORIGIN = "http://localhost:3000";
@@ -14,16 +15,26 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(driver: DatabaseDriver, config: Partial<ServerConfig> = {}): Promise<Harness> {
+export async function createHarness(
+  driver: DatabaseDriver,
+  config: Partial<ServerConfig> = {},
+  infrastructure: { events?: (db: TestDatabase) => Promise<EventBus> } = {},
+): Promise<Harness> {
   const db = await createTestDatabase(driver);
-  const ctx = createServerContext(db, pino({ level: "silent" }), {
-    publicUrl: ORIGIN,
-    authSecret: "test-secret-test-secret-test-secret-0123",
-    trustedOrigins: [ORIGIN],
-    authRateLimit: { max: 1000, windowSeconds: 60 },
-    trustProxy: false,
-    ...config,
-  });
+  const events = infrastructure.events ? await infrastructure.events(db) : undefined;
+  const ctx = createServerContext(
+    db,
+    pino({ level: "silent" }),
+    {
+      publicUrl: ORIGIN,
+      authSecret: "test-secret-test-secret-test-secret-0123",
+      trustedOrigins: [ORIGIN],
+      authRateLimit: { max: 1000, windowSeconds: 60 },
+      trustProxy: false,
+      ...config,
+    },
+    events ? { events } : {},
+  );
   const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
     const headers = new Headers(init.headers);
     headers.set("origin", ORIGIN);
@@ -56,6 +67,7 @@ export async function createHarness(driver: DatabaseDriver, config: Partial<Serv
     },
     async close() {
       await ctx.queue.stop();
+      await ctx.events.close();
       await db.drop();
     },
   };

@@ -1,0 +1,46 @@
+import type { UserEvent } from "@reelsmith/core";
+import { streamSSE } from "hono/streaming";
+import type { Auth } from "../../auth/auth.ts";
+import { requireUser } from "../../auth/session.ts";
+import type { EventBus } from "../../events/event-bus.ts";
+import { createRouter } from "../../lib/create-app.ts";
+import type { CreditsService } from "../../services/credits.service.ts";
+import { eventsRoute } from "./events.routes.ts";
+
+export const HEARTBEAT_MS = 25_000;
+
+export function eventsRoutes(deps: { auth: Auth; events: EventBus; credits: CreditsService; heartbeatMs?: number }) {
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  return createRouter().openapi(eventsRoute, async (c) => {
+    const user = await requireUser(deps.auth, c);
+    c.header("Cache-Control", "no-store");
+    // Nginx and similar proxies buffer responses unless told not to.
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      let closed = false;
+      const send = (event: UserEvent) => {
+        if (closed) return;
+        stream.writeSSE({ event: event.type, data: JSON.stringify(event) }).catch(() => {
+          closed = true;
+        });
+      };
+      // Subscribe before reading the balance, so a change in between is not lost.
+      const unsubscribe = deps.events.subscribe(user.id, send);
+      stream.onAbort(() => {
+        closed = true;
+        unsubscribe();
+      });
+      try {
+        const balance = await deps.credits.balance(user.id);
+        await stream.writeSSE({ event: "ready", data: JSON.stringify({ type: "ready", balance }) });
+        while (!closed && !stream.aborted) {
+          await stream.sleep(heartbeatMs);
+          if (!closed && !stream.aborted) await stream.write(": ping\n\n");
+        }
+      } finally {
+        closed = true;
+        unsubscribe();
+      }
+    }) as never;
+  });
+}

@@ -1,0 +1,46 @@
+import { type UserEvent, userEventSchema } from "@reelsmith/core";
+
+export type LiveListener = (event: UserEvent) => void;
+
+/**
+ * One EventSource to `/api/events` per tab, shared by every subscriber and closed when the last one
+ * leaves. The browser reconnects by itself after a dropped connection.
+ */
+class LiveEvents {
+  #source: EventSource | undefined;
+  readonly #listeners = new Set<LiveListener>();
+
+  subscribe(listener: LiveListener): () => void {
+    this.#listeners.add(listener);
+    this.#open();
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size === 0) this.#close();
+    };
+  }
+
+  #open(): void {
+    if (this.#source || typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/events", { withCredentials: true });
+    const onMessage = (message: MessageEvent<string>) => {
+      let parsed: UserEvent;
+      try {
+        const result = userEventSchema.safeParse(JSON.parse(message.data));
+        if (!result.success) return;
+        parsed = result.data;
+      } catch {
+        return;
+      }
+      for (const listener of this.#listeners) listener(parsed);
+    };
+    for (const type of ["credits", "video", "subscription"] as const) source.addEventListener(type, onMessage);
+    this.#source = source;
+  }
+
+  #close(): void {
+    this.#source?.close();
+    this.#source = undefined;
+  }
+}
+
+export const liveEvents = new LiveEvents();

@@ -1,0 +1,47 @@
+import { CREDITS_REFRESH_DEBOUNCE_MS, CREDITS_UPDATED_EVENT, type CreditsUpdatedDetail } from "@reelsmith/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+
+import { accountQueryKey } from "@/features/auth/api/account-key";
+
+import { liveEvents } from "./live-events";
+
+/** Fires the spec's 'credits-updated' browser event; any screen may call it after it changed credits. */
+export function announceCreditsUpdated(detail: CreditsUpdatedDetail = {}): void {
+  window.dispatchEvent(new CustomEvent<CreditsUpdatedDetail>(CREDITS_UPDATED_EVENT, { detail }));
+}
+
+/**
+ * Keeps the signed-in screens current: a credit change pushed by the server becomes a 'credits-updated'
+ * browser event, and every such event refreshes the account (balance, plan) after an 800 ms debounce,
+ * so a burst of changes costs one request.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+      }, CREDITS_REFRESH_DEBOUNCE_MS);
+    };
+    window.addEventListener(CREDITS_UPDATED_EVENT, refresh);
+    const unsubscribe = liveEvents.subscribe((event) => {
+      if (event.type === "credits") {
+        announceCreditsUpdated({
+          newCredits: event.balance,
+          ...(event.change ? { changeType: event.change.source, amount: event.change.amount } : {}),
+        });
+      } else if (event.type === "subscription") {
+        announceCreditsUpdated({ changeType: "subscription" });
+      }
+    });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener(CREDITS_UPDATED_EVENT, refresh);
+      unsubscribe();
+    };
+  }, [queryClient]);
+}
