@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { StorageConfig } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
@@ -13,16 +14,26 @@ import { RateLimiter } from "./lib/rate-limit.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
+import { FilesRepository } from "./repositories/files.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
+import { LocalStorage } from "./repositories/storage/local-storage.ts";
+import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
+import { S3Storage } from "./repositories/storage/s3-storage.ts";
+import { UrlSigner } from "./repositories/storage/url-signer.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
+import { filesRoutes } from "./routes/files/files.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
+import { mediaRoutes } from "./routes/media/media.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
+import { FilesService } from "./services/files.service.ts";
 
 export interface ServerConfig {
   publicUrl: string;
+  storage: StorageConfig;
+  signedUrlTtlSeconds: number;
   authSecret: string;
   trustedOrigins: string[];
   authRateLimit: { max: number; windowSeconds: number };
@@ -36,8 +47,14 @@ export interface ServerContext {
   auth: Auth;
   queue: JobQueue;
   events: EventBus;
-  services: { accounts: AccountService; credits: CreditsService };
-  repositories: { accounts: AccountRepository; credits: CreditsRepository; sessions: SessionRepository };
+  storage: ObjectStorage;
+  services: { accounts: AccountService; credits: CreditsService; files: FilesService };
+  repositories: {
+    accounts: AccountRepository;
+    credits: CreditsRepository;
+    sessions: SessionRepository;
+    files: FilesRepository;
+  };
 }
 
 export const version: string = pkg.version;
@@ -54,7 +71,12 @@ export function createServerContext(
     accounts: new AccountRepository(database.db),
     credits: new CreditsRepository(database.db),
     sessions: new SessionRepository(database.db),
+    files: new FilesRepository(database.db),
   };
+  const signer = new UrlSigner(config.authSecret);
+  const storage: ObjectStorage =
+    config.storage.driver === "s3" ? new S3Storage(config.storage) : new LocalStorage(config.storage.root, signer);
+  const files = new FilesService(repositories.files, storage, logger, { urlTtlSeconds: config.signedUrlTtlSeconds });
   const credits = new CreditsService(repositories.credits, events);
   const accounts = new AccountService(repositories.accounts, credits);
 
@@ -86,6 +108,8 @@ export function createServerContext(
   );
   app.route("/", accountRoutes({ auth, accounts }));
   app.route("/", eventsRoutes({ auth, events, credits }));
+  app.route("/", filesRoutes({ auth, files }));
+  if (storage instanceof LocalStorage) app.route("/", mediaRoutes({ storage, signer }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
@@ -98,7 +122,7 @@ export function createServerContext(
   });
   if (config.webDist) serveSpa(app, config.webDist);
 
-  return { app, auth, queue, events, services: { accounts, credits }, repositories };
+  return { app, auth, queue, events, storage, services: { accounts, credits, files }, repositories };
 }
 
 export function defaultWebDist(): string {

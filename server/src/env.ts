@@ -31,12 +31,37 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(60),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  SIGNED_URL_TTL_S: z.coerce.number().int().min(60).max(604_800).default(3600),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => v === undefined || v === "" || v === "true" || v === "1" || v === "yes"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool,
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type StorageConfig =
+  | { driver: "local"; root: string }
+  | {
+      driver: "s3";
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string; storage: StorageConfig };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -45,9 +70,27 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  let storage: StorageConfig = { driver: "local", root: path.join(dataDir, "storage") };
+  if (env.S3_BUCKET) {
+    const missing = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !env[k]);
+    if (missing.length > 0) {
+      throw new Error(`Invalid environment:\n  S3_BUCKET is set, so ${missing.join(", ")} must be set too`);
+    }
+    storage = {
+      driver: "s3",
+      endpoint: env.S3_ENDPOINT as string,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    };
+  }
   return {
     ...env,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
+    storage,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };
 }

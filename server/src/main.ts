@@ -57,6 +57,8 @@ async function main(): Promise<void> {
     logger,
     {
       publicUrl: env.publicUrl,
+      storage: env.storage,
+      signedUrlTtlSeconds: env.SIGNED_URL_TTL_S,
       authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
       trustedOrigins,
       authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pino from "pino";
 import { createServerContext, type ServerConfig, type ServerContext } from "../src/app.ts";
 import type { DatabaseDriver } from "../src/db/client.ts";
@@ -24,9 +27,11 @@ export async function createHarness(
   const events = infrastructure.events ? await infrastructure.events(db) : undefined;
   const ctx = createServerContext(
     db,
-    pino({ level: "silent" }),
+    pino({ level: process.env.TEST_LOG ?? "silent" }),
     {
       publicUrl: ORIGIN,
+      storage: { driver: "local", root: fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-storage-")) },
+      signedUrlTtlSeconds: 3600,
       authSecret: "test-secret-test-secret-test-secret-0123",
       trustedOrigins: [ORIGIN],
       authRateLimit: { max: 1000, windowSeconds: 60 },
@@ -38,7 +43,7 @@ export async function createHarness(
   const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
     const headers = new Headers(init.headers);
     headers.set("origin", ORIGIN);
-    if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+    if (typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
     if (init.cookie) headers.set("cookie", init.cookie);
     return Promise.resolve(ctx.app.request(`${ORIGIN}${path}`, { ...init, headers }));
   };

@@ -11,4 +11,5 @@ export * from "./rules/subscription.ts";
 export * from "./schemas/account.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/events.ts";
+export * from "./schemas/files.ts";
 export * from "./schemas/videos.ts";

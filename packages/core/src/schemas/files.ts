@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const FILE_TYPES = ["audio-file", "product-image", "green-screen"] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** A user's upload as the API returns it (spec entity `files`, with a signed, expiring URL). */
+export const fileSchema = z.object({
+  id: z.string(),
+  original_filename: z.string(),
+  type: z.enum(FILE_TYPES),
+  mime_type: z.string(),
+  size: z.number().int().nonnegative(),
+  created_at: z.string(),
+  url: z.string(),
+});
+export type UserFile = z.infer<typeof fileSchema>;
+
+export const fileListSchema = z.object({ items: z.array(fileSchema) });
+
+/** What the browser may offer to upload per kind (the server decides by the file's bytes). */
+export const FILE_ACCEPT: Record<FileType, string> = {
+  "audio-file": ".mp3,.wav,.aac,.m4a,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4",
+  "product-image": ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
+  "green-screen": ".jpg,.jpeg,.png,.webp,.mp4,image/jpeg,image/png,image/webp,video/mp4",
+};
+
+/** Spec section 5: an audio upload is accepted by MIME type or extension (MP3, WAV or AAC). */
+export function isAcceptedAudioFile(file: { name: string; type: string }): boolean {
+  const mimeOk = [
+    "audio/mpeg",
+    "audio/mp3",
+    "audio/wav",
+    "audio/x-wav",
+    "audio/wave",
+    "audio/aac",
+    "audio/mp4",
+    "audio/x-m4a",
+  ].includes(file.type.toLowerCase());
+  return mimeOk || /\.(mp3|wav|aac|m4a)$/i.test(file.name);
+}
+
+/** Spec section 5: product images are JPG, PNG or WebP. */
+export function isAcceptedImageFile(file: { name: string; type: string }): boolean {
+  return (
+    ["image/jpeg", "image/png", "image/webp"].includes(file.type.toLowerCase()) ||
+    /\.(jpe?g|png|webp)$/i.test(file.name)
+  );
+}

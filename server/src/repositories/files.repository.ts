@@ -1,0 +1,49 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { files } from "../db/schema/index.ts";
+import type { FileType } from "../lib/media-type.ts";
+
+export type FileRow = typeof files.$inferSelect;
+
+/** The files table: every read and write is scoped to the owner. */
+export class FilesRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(row: {
+    userId: string;
+    originalFilename: string;
+    path: string;
+    type: FileType;
+    mimeType: string;
+    size: number;
+  }): Promise<FileRow> {
+    const [inserted] = await this.db.insert(files).values(row).returning();
+    if (!inserted) throw new Error("files insert returned no row");
+    return inserted;
+  }
+
+  list(userId: string, type?: FileType): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(type ? and(eq(files.userId, userId), eq(files.type, type)) : eq(files.userId, userId))
+      .orderBy(desc(files.createdAt), desc(files.id));
+  }
+
+  async find(userId: string, id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.id, id)));
+    return row;
+  }
+
+  /** Deletes the user's row; returns it, or undefined when there was none. */
+  async delete(userId: string, id: string): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .delete(files)
+      .where(and(eq(files.userId, userId), eq(files.id, id)))
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Readable } from "node:stream";
+
+export interface ObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+export interface SignedUrlOptions {
+  /** Seconds the URL stays valid. */
+  expiresInSeconds: number;
+  /** Served as an attachment with this file name (downloads). */
+  downloadName?: string;
+}
+
+/**
+ * Where uploads and rendered videos live: local disk in the embedded default, an S3-compatible
+ * bucket in scale-out. Keys are chosen by the server (`<userId>/<random>.<ext>`), never by users.
+ */
+export interface ObjectStorage {
+  readonly driver: "local" | "s3";
+  /** Stores a stream; resolves with the number of bytes written. */
+  put(key: string, body: Readable, contentType: string): Promise<number>;
+  /** Stores a local file (rendered videos, thumbnails). */
+  putFile(key: string, file: string, contentType: string): Promise<number>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Copies the object to a local file (ffmpeg reads inputs from disk). */
+  download(key: string, destination: string): Promise<void>;
+  /** Idempotent: deleting a missing object succeeds. */
+  delete(key: string): Promise<void>;
+  /** A URL that reads the object until it expires, with HTTP Range support. */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+}
+
+/** Keys are server-chosen paths of safe segments; anything else is a bug or an attack. */
+export function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) || key.includes("..")) {
+    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Parses a single `Range: bytes=a-b` header against an object size; null when absent or unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === "") {
+    // Suffix range: the last N bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || end < start) return "unsatisfiable";
+  return { start, end };
+}

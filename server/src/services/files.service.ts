@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import { messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
+import { acceptsMediaType, type FileType, SNIFF_BYTES, type SniffedType, sniffMediaType } from "../lib/media-type.ts";
+import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
+import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
+
+export interface FileView {
+  id: string;
+  original_filename: string;
+  type: FileType;
+  mime_type: string;
+  size: number;
+  created_at: string;
+  /** A signed URL that expires (previews and playback). */
+  url: string;
+}
+
+const UNSUPPORTED_MESSAGE: Record<FileType, string> = {
+  "audio-file": messages.files.unsupportedAudio,
+  "product-image": messages.files.unsupportedImage,
+  "green-screen": messages.files.unsupportedBackground,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Reads the first bytes of an upload to learn its real format, then yields the whole stream again,
+ * failing as soon as it grows past the limit (nothing more is read from the client).
+ */
+export async function inspectUpload(
+  body: AsyncIterable<Buffer | Uint8Array>,
+  maxBytes: number,
+): Promise<{ sniffed: SniffedType | null; stream: Readable; discard: () => void }> {
+  const iterator = body[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let done = false;
+  while (head.length < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head = Buffer.concat([head, Buffer.from(next.value)]);
+  }
+  if (head.length === 0) throw new AppError("VALIDATION_FAILED", messages.files.empty);
+  if (head.length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
+  async function* all() {
+    let total = head.length;
+    yield head;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      total += next.value.length;
+      if (total > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
+      yield Buffer.from(next.value);
+    }
+  }
+  return {
+    sniffed: sniffMediaType(head),
+    stream: Readable.from(all()),
+    // Drains what the client still sends, so the request can end with our answer.
+    discard: () => {
+      void (async () => {
+        try {
+          for (;;) if ((await iterator.next()).done) return;
+        } catch {
+          // the connection is gone; nothing to drain
+        }
+      })();
+    },
+  };
+}
+
+/** Uploads: checked by size while streaming and by magic bytes, stored under random names, owner-scoped. */
+export class FilesService {
+  constructor(
+    private readonly files: FilesRepository,
+    private readonly storage: ObjectStorage,
+    private readonly logger: Logger,
+    private readonly options: { maxBytes?: number; urlTtlSeconds: number },
+  ) {}
+
+  async upload(
+    userId: string,
+    type: FileType,
+    originalFilename: string,
+    body: AsyncIterable<Buffer | Uint8Array>,
+  ): Promise<FileView> {
+    const { sniffed, stream, discard } = await inspectUpload(body, this.options.maxBytes ?? UPLOAD_MAX_BYTES);
+    if (!acceptsMediaType(type, sniffed)) {
+      discard();
+      throw new AppError("UNSUPPORTED_MEDIA", UNSUPPORTED_MESSAGE[type]);
+    }
+    // A random name with the real format's extension; the user's name is kept for display only.
+    const key = `${userId}/${type}/${crypto.randomUUID()}.${sniffed.ext}`;
+    try {
+      const size = await this.storage.put(key, stream, sniffed.mime);
+      const row = await this.files.insert({
+        userId,
+        originalFilename: cleanFilename(originalFilename, sniffed.ext),
+        path: key,
+        type,
+        mimeType: sniffed.mime,
+        size,
+      });
+      return this.view(row);
+    } catch (error) {
+      // No orphans: an object without its row is removed (a failed write leaves nothing to begin with).
+      await this.storage.delete(key).catch(() => {});
+      throw error;
+    }
+  }
+
+  async list(userId: string, type?: FileType): Promise<FileView[]> {
+    const rows = await this.files.list(userId, type);
+    return Promise.all(rows.map((row) => this.view(row)));
+  }
+
+  /** The user's own file, or NOT_FOUND (also for another user's id: ownership is not revealed). */
+  async get(userId: string, id: string): Promise<FileRow> {
+    const row = UUID.test(id) ? await this.files.find(userId, id) : undefined;
+    if (!row) throw new AppError("NOT_FOUND", messages.files.notFound);
+    return row;
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    const row = UUID.test(id) ? await this.files.delete(userId, id) : undefined;
+    if (!row) throw new AppError("NOT_FOUND", messages.files.notFound);
+    try {
+      await this.storage.delete(row.path);
+    } catch (error) {
+      // The row is gone, so the user sees the file deleted; the object is only unreachable garbage.
+      this.logger.error({ err: error, key: row.path }, "could not delete a stored object");
+    }
+  }
+
+  async view(row: FileRow): Promise<FileView> {
+    return {
+      id: row.id,
+      original_filename: row.originalFilename,
+      type: row.type as FileType,
+      mime_type: row.mimeType,
+      size: row.size,
+      created_at: row.createdAt.toISOString(),
+      url: await this.storage.signedUrl(row.path, { expiresInSeconds: this.options.urlTtlSeconds }),
+    };
+  }
+}
+
+/** A display name: no path, no control characters, at most 200 characters, never empty. */
+export function cleanFilename(name: string, ext: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 200);
+  return base || `upload.${ext}`;
+}
