@@ -15,12 +15,14 @@ import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
 import { FilesRepository } from "./repositories/files.repository.ts";
+import { type LlmConfig, OpenAiCompatibleLlm } from "./repositories/llm.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
 import { S3Storage } from "./repositories/storage/s3-storage.ts";
 import { UrlSigner } from "./repositories/storage/url-signer.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
+import { aiRoutes } from "./routes/ai/ai.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { filesRoutes } from "./routes/files/files.handlers.ts";
@@ -29,9 +31,15 @@ import { mediaRoutes } from "./routes/media/media.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
+import { WritingService } from "./services/writing.service.ts";
 
 export interface ServerConfig {
   publicUrl: string;
+  /** An OpenAI-compatible chat API for scripts, captions and ad copy; absent means AI writing is off. */
+  llm?: LlmConfig | undefined;
+  aiRateLimit?: { max: number; windowSeconds: number };
+  /** Which voice engine renders speech (shown to screens). */
+  ttsProvider?: string;
   storage: StorageConfig;
   signedUrlTtlSeconds: number;
   authSecret: string;
@@ -48,7 +56,7 @@ export interface ServerContext {
   queue: JobQueue;
   events: EventBus;
   storage: ObjectStorage;
-  services: { accounts: AccountService; credits: CreditsService; files: FilesService };
+  services: { accounts: AccountService; credits: CreditsService; files: FilesService; writing: WritingService };
   repositories: {
     accounts: AccountRepository;
     credits: CreditsRepository;
@@ -77,6 +85,7 @@ export function createServerContext(
   const storage: ObjectStorage =
     config.storage.driver === "s3" ? new S3Storage(config.storage) : new LocalStorage(config.storage.root, signer);
   const files = new FilesService(repositories.files, storage, logger, { urlTtlSeconds: config.signedUrlTtlSeconds });
+  const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger);
   const credits = new CreditsService(repositories.credits, events);
   const accounts = new AccountService(repositories.accounts, credits);
 
@@ -109,6 +118,20 @@ export function createServerContext(
   app.route("/", accountRoutes({ auth, accounts }));
   app.route("/", eventsRoutes({ auth, events, credits }));
   app.route("/", filesRoutes({ auth, files }));
+  const aiLimit = config.aiRateLimit ?? { max: 20, windowSeconds: 600 };
+  app.route(
+    "/",
+    aiRoutes({
+      auth,
+      writing,
+      limiter: new RateLimiter(aiLimit.max, aiLimit.windowSeconds * 1000),
+      capabilities: () => ({
+        ai: { enabled: writing.enabled, model: writing.model },
+        tts: { provider: config.ttsProvider ?? "offline" },
+        storage: storage.driver,
+      }),
+    }),
+  );
   if (storage instanceof LocalStorage) app.route("/", mediaRoutes({ storage, signer }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -122,7 +145,7 @@ export function createServerContext(
   });
   if (config.webDist) serveSpa(app, config.webDist);
 
-  return { app, auth, queue, events, storage, services: { accounts, credits, files }, repositories };
+  return { app, auth, queue, events, storage, services: { accounts, credits, files, writing }, repositories };
 }
 
 export function defaultWebDist(): string {

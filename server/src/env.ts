@@ -31,6 +31,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(60),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  AI_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  AI_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(600),
+  TTS_BASE_URL: z.url().optional(),
   SIGNED_URL_TTL_S: z.coerce.number().int().min(60).max(604_800).default(3600),
   S3_BUCKET: z
     .string()
@@ -86,6 +92,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
     };
+  }
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
+    throw new Error("Invalid environment:\n  LLM_BASE_URL is set, so LLM_MODEL must name the model to use");
   }
   return {
     ...env,

@@ -58,6 +58,11 @@ async function main(): Promise<void> {
     {
       publicUrl: env.publicUrl,
       storage: env.storage,
+      llm: env.LLM_BASE_URL
+        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? "" }
+        : undefined,
+      aiRateLimit: { max: env.AI_RATE_LIMIT_MAX, windowSeconds: env.AI_RATE_LIMIT_WINDOW_S },
+      ttsProvider: env.TTS_BASE_URL ? "openai-compatible" : "offline",
       signedUrlTtlSeconds: env.SIGNED_URL_TTL_S,
       authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
       trustedOrigins,

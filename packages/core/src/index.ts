@@ -9,6 +9,7 @@ export * from "./rules/greeting.ts";
 export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";
 export * from "./schemas/account.ts";
+export * from "./schemas/ai.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/events.ts";
 export * from "./schemas/files.ts";

@@ -87,6 +87,9 @@ export const messages = {
     notConfigured:
       "AI writing is off on this server. An operator enables it by setting LLM_BASE_URL, LLM_API_KEY and LLM_MODEL (any OpenAI-compatible API, such as OpenAI or Ollama).",
   },
+  ai: {
+    tooMany: "You are writing faster than we can think. Wait a minute and try again.",
+  },
   musicVideo: {
     invalidFileTypeTitle: "Invalid file type",
     invalidFileType: "Please upload an MP3, WAV, or AAC audio file.",

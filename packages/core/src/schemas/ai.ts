@@ -1,0 +1,43 @@
+import { z } from "zod";
+import {
+  GREEN_SCREEN_CAPTION_MAX,
+  HOOK_TEXT_MAX,
+  REDDIT_SCRIPT_MAX,
+  REDDIT_TITLE_MAX,
+  UGC_COPY_MAX,
+  UGC_PRODUCT_NAME_MAX,
+} from "../catalogue/constants.ts";
+import { messages } from "../messages.ts";
+
+/** generate-ai-script: a Reddit-style story from the post title and, if any, the user's draft. */
+export const generateScriptSchema = z
+  .object({
+    script_title: z.string().trim().max(REDDIT_TITLE_MAX).default(""),
+    script_main: z.string().max(REDDIT_SCRIPT_MAX).default(""),
+  })
+  .refine((v) => v.script_title.length > 0 || v.script_main.trim().length > 0, {
+    message: messages.reddit.titleRequired,
+    path: ["script_title"],
+  });
+export const generatedScriptSchema = z.object({ script_title: z.string(), script_main: z.string() });
+
+/** generate-green-screen-ai-script: a meme caption from a prompt. */
+export const generateCaptionSchema = z.object({
+  prompt: z.string().trim().min(1, messages.greenScreen.promptRequired).max(500),
+});
+export const generatedCaptionSchema = z.object({ text_hook: z.string().max(GREEN_SCREEN_CAPTION_MAX) });
+
+/** UGC ad copy from the product name. */
+export const generateAdCopySchema = z.object({ product_name: z.string().trim().min(1).max(UGC_PRODUCT_NAME_MAX) });
+export const generatedAdCopySchema = z.object({
+  hook: z.string().max(HOOK_TEXT_MAX),
+  ad_copy: z.string().max(UGC_COPY_MAX),
+});
+
+/** What this server can do beyond the embedded default, so screens can explain what is off. */
+export const capabilitiesSchema = z.object({
+  ai: z.object({ enabled: z.boolean(), model: z.string().nullable() }),
+  tts: z.object({ provider: z.string() }),
+  storage: z.enum(["local", "s3"]),
+});
+export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -1,0 +1,72 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  capabilitiesSchema,
+  errorBodySchema,
+  generateAdCopySchema,
+  generateCaptionSchema,
+  generatedAdCopySchema,
+  generatedCaptionSchema,
+  generatedScriptSchema,
+  generateScriptSchema,
+} from "@reelsmith/core";
+
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorBodySchema } },
+});
+const failures = {
+  400: error("Invalid input"),
+  401: error("Not signed in"),
+  429: error("Too many requests"),
+  502: error("The language model failed"),
+  503: error("No language model is configured"),
+};
+
+export const generateScriptRoute = createRoute({
+  method: "post",
+  path: "/api/ai/script",
+  tags: ["AI"],
+  summary: "Write a Reddit-style story from a post title and an optional draft (free, rate limited)",
+  security: [{ cookieAuth: [] }],
+  request: { body: { content: { "application/json": { schema: generateScriptSchema } }, required: true } },
+  responses: {
+    200: { description: "The script", content: { "application/json": { schema: generatedScriptSchema } } },
+    ...failures,
+  },
+});
+
+export const generateCaptionRoute = createRoute({
+  method: "post",
+  path: "/api/ai/caption",
+  tags: ["AI"],
+  summary: "Write a green-screen meme caption from a prompt (free, rate limited)",
+  security: [{ cookieAuth: [] }],
+  request: { body: { content: { "application/json": { schema: generateCaptionSchema } }, required: true } },
+  responses: {
+    200: { description: "The caption", content: { "application/json": { schema: generatedCaptionSchema } } },
+    ...failures,
+  },
+});
+
+export const generateAdCopyRoute = createRoute({
+  method: "post",
+  path: "/api/ai/ad-copy",
+  tags: ["AI"],
+  summary: "Write a UGC ad hook and script from the product name (free, rate limited)",
+  security: [{ cookieAuth: [] }],
+  request: { body: { content: { "application/json": { schema: generateAdCopySchema } }, required: true } },
+  responses: {
+    200: { description: "The copy", content: { "application/json": { schema: generatedAdCopySchema } } },
+    ...failures,
+  },
+});
+
+export const capabilitiesRoute = createRoute({
+  method: "get",
+  path: "/api/capabilities",
+  tags: ["AI"],
+  summary: "Which optional providers this server has (AI writing, voices, storage)",
+  responses: {
+    200: { description: "Capabilities", content: { "application/json": { schema: capabilitiesSchema } } },
+  },
+});

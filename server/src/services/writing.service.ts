@@ -1,0 +1,167 @@
+import {
+  GREEN_SCREEN_CAPTION_MAX,
+  HOOK_TEXT_MAX,
+  messages,
+  REDDIT_SCRIPT_MAX,
+  REDDIT_TITLE_MAX,
+  UGC_COPY_MAX,
+} from "@reelsmith/core";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
+import { type LanguageModel, LlmError } from "../repositories/llm.repository.ts";
+
+const REDDIT_SYSTEM = `You write first-person stories in the style of popular Reddit posts (AITA, TIFU, relationships,
+workplace drama, entitled people, pro revenge) for short vertical videos that a narrator reads aloud.
+Rules:
+- Open with a hook sentence that makes the listener need to know what happens.
+- Plain spoken English: short sentences, concrete details, a clear arc, a satisfying twist or a closing question to the audience.
+- No markdown, no headings, no lists, no hashtags, no emoji, no stage directions, no content warnings.
+- Keep the story under ${REDDIT_SCRIPT_MAX - 200} characters. Never write anything sexual, hateful or about real, named people.
+Answer with a JSON object: {"title": "<the post title, at most ${REDDIT_TITLE_MAX} characters>", "story": "<the story>"}.`;
+
+const CAPTION_SYSTEM = `You write one-line captions for green-screen meme videos on TikTok and Reels: relatable, punchy,
+funny, in the "when you..." / "POV:" / "me after..." style. At most ${GREEN_SCREEN_CAPTION_MAX - 30} characters, no hashtags,
+at most one emoji, no quotation marks. Answer with the caption only.`;
+
+const AD_SYSTEM = `You write copy for short influencer-style (UGC) video ads for TikTok Shop and Reels: a scroll-stopping
+hook and a short spoken ad script in the first person, honest and specific, ending with a call to action.
+No hashtags, no emoji, no claims about health or money that a product page could not back up.
+Answer with a JSON object: {"hook": "<at most ${HOOK_TEXT_MAX - 30} characters>", "ad_copy": "<2 to 5 sentences, at most ${UGC_COPY_MAX - 100} characters>"}.`;
+
+/** Removes markdown and layout a narrator cannot read, and collapses whitespace. */
+export function plainText(text: string): string {
+  return text
+    .replace(/```[a-z]*\n?|```/gi, "")
+    .replace(/^#+\s*/gm, "")
+    .replace(/\*\*|__|\*|(?<=\s|^)_|_(?=\s|$)/g, "")
+    .replace(/^\s*[-•]\s+/gm, "")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** At most `max` characters, cut after the last whole sentence that fits (or the last word). */
+export function clampToSentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const sentenceEnd = Math.max(
+    cut.lastIndexOf(". "),
+    cut.lastIndexOf("! "),
+    cut.lastIndexOf("? "),
+    cut.lastIndexOf(".\n"),
+  );
+  if (sentenceEnd > max * 0.5) return cut.slice(0, sentenceEnd + 1).trim();
+  const wordEnd = cut.lastIndexOf(" ");
+  return (wordEnd > 0 ? cut.slice(0, wordEnd) : cut).trim();
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | null {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end <= start) return null;
+  try {
+    const value: unknown = JSON.parse(text.slice(start, end + 1));
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Scripts, captions and ad copy from the configured language model. There is no built-in writer: with
+ * no model configured every call says how to enable one.
+ */
+export class WritingService {
+  constructor(
+    private readonly llm: LanguageModel | undefined,
+    private readonly logger: Logger,
+  ) {}
+
+  get enabled(): boolean {
+    return this.llm !== undefined;
+  }
+
+  get model(): string | null {
+    return this.llm?.model ?? null;
+  }
+
+  #model(): LanguageModel {
+    if (!this.llm) throw new AppError("AI_NOT_CONFIGURED", messages.script.notConfigured);
+    return this.llm;
+  }
+
+  async #ask(what: string, failure: string, run: (llm: LanguageModel) => Promise<string>): Promise<string> {
+    const llm = this.#model();
+    try {
+      return await run(llm);
+    } catch (error) {
+      if (error instanceof LlmError) {
+        this.logger.warn({ err: error, what }, "language model call failed");
+        throw new AppError("UPSTREAM_FAILED", failure);
+      }
+      throw error;
+    }
+  }
+
+  async redditScript(input: { script_title: string; script_main: string }) {
+    const draft = input.script_main.trim();
+    const request = [
+      input.script_title ? `Post title: ${input.script_title}` : "Invent a fitting post title.",
+      draft
+        ? `The author's draft, to keep and improve (same events, same voice):\n${draft}`
+        : "Write the story from the title.",
+    ].join("\n\n");
+    const answer = await this.#ask("reddit script", messages.script.failed, (llm) =>
+      llm.complete(
+        [
+          { role: "system", content: REDDIT_SYSTEM },
+          { role: "user", content: request },
+        ],
+        { json: true, maxTokens: 900 },
+      ),
+    );
+    const parsed = parseJsonObject(answer);
+    const storyText = typeof parsed?.story === "string" ? parsed.story : parsed ? "" : answer;
+    const story = clampToSentences(plainText(storyText), REDDIT_SCRIPT_MAX);
+    if (!story) throw new AppError("UPSTREAM_FAILED", messages.script.failed);
+    const modelTitle = typeof parsed?.title === "string" ? plainText(parsed.title) : "";
+    const title = (input.script_title || modelTitle).slice(0, REDDIT_TITLE_MAX);
+    return { script_title: title, script_main: story };
+  }
+
+  async greenScreenCaption(prompt: string) {
+    const answer = await this.#ask("green-screen caption", messages.greenScreen.captionFailed, (llm) =>
+      llm.complete(
+        [
+          { role: "system", content: CAPTION_SYSTEM },
+          { role: "user", content: prompt },
+        ],
+        { maxTokens: 80 },
+      ),
+    );
+    const line =
+      plainText(answer)
+        .split("\n")[0]
+        ?.replace(/^["'“”]+|["'“”]+$/g, "")
+        .trim() ?? "";
+    if (!line) throw new AppError("UPSTREAM_FAILED", messages.greenScreen.captionFailed);
+    return { text_hook: clampToSentences(line, GREEN_SCREEN_CAPTION_MAX) };
+  }
+
+  async adCopy(productName: string) {
+    const answer = await this.#ask("ad copy", messages.script.failed, (llm) =>
+      llm.complete(
+        [
+          { role: "system", content: AD_SYSTEM },
+          { role: "user", content: `Product: ${productName}` },
+        ],
+        { json: true, maxTokens: 400 },
+      ),
+    );
+    const parsed = parseJsonObject(answer);
+    const hook = typeof parsed?.hook === "string" ? clampToSentences(plainText(parsed.hook), HOOK_TEXT_MAX) : "";
+    const adCopy = typeof parsed?.ad_copy === "string" ? clampToSentences(plainText(parsed.ad_copy), UGC_COPY_MAX) : "";
+    if (!hook || !adCopy) throw new AppError("UPSTREAM_FAILED", messages.script.failed);
+    return { hook, ad_copy: adCopy };
+  }
+}

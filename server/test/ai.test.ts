@@ -1,0 +1,99 @@
+import { messages, REDDIT_SCRIPT_MAX } from "@reelsmith/core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DRIVERS } from "./databases.ts";
+import { startFakeLlm } from "./fakes/fake-llm.ts";
+import { createHarness, type Harness, json } from "./harness.ts";
+
+let llm: Awaited<ReturnType<typeof startFakeLlm>>;
+beforeAll(async () => {
+  llm = await startFakeLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+
+const post = (h: Harness, path: string, body: unknown, cookie: string) =>
+  h.request(path, { method: "POST", body: JSON.stringify(body), cookie });
+
+describe.each(DRIVERS)("AI writing on %s", (driver) => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("with no model configured, says how to enable it and never returns text", async () => {
+    h = await createHarness(driver);
+    const { cookie } = await h.signUp(`ai.off.${driver}@example.com`);
+    expect((await json(h.request("/api/capabilities"))).ai).toEqual({ enabled: false, model: null });
+    const response = await post(h, "/api/ai/script", { script_title: "AITA for leaving?" }, cookie);
+    expect(response.status).toBe(503);
+    expect((await json(response)).message).toBe(messages.script.notConfigured);
+  });
+
+  it("writes a story within 1800 characters from the title, free of charge", async () => {
+    h = await createHarness(driver, {
+      llm: { baseUrl: llm.baseUrl, apiKey: "sk-test", model: "story-model" },
+    });
+    const { cookie } = await h.signUp(`ai.on.${driver}@example.com`);
+    expect((await json(h.request("/api/capabilities"))).ai).toEqual({ enabled: true, model: "story-model" });
+
+    const longStory = `**So this happened.** ${"My roommate ate my lunch again. ".repeat(80)}`;
+    llm.answer(JSON.stringify({ title: "Model title", story: longStory }));
+    const before = llm.requests.length;
+    const response = await post(
+      h,
+      "/api/ai/script",
+      { script_title: "AITA for labelling my food?", script_main: "my draft" },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.script_title).toBe("AITA for labelling my food?");
+    expect(body.script_main.length).toBeLessThanOrEqual(REDDIT_SCRIPT_MAX);
+    expect(body.script_main.startsWith("So this happened.")).toBe(true);
+    expect(body.script_main).not.toContain("**");
+    expect(body.script_main.endsWith(".")).toBe(true);
+
+    const sent = llm.requests[before];
+    expect(sent?.path).toBe("/v1/chat/completions");
+    expect(sent?.authorization).toBe("Bearer sk-test");
+    expect(sent?.body.model).toBe("story-model");
+    expect(sent?.body.messages.at(-1)?.content).toContain("AITA for labelling my food?");
+    expect(sent?.body.messages.at(-1)?.content).toContain("my draft");
+    expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
+  });
+
+  it("reports a failing model in the spec's words and refuses bursts", async () => {
+    h = await createHarness(driver, {
+      llm: { baseUrl: llm.baseUrl, model: "story-model" },
+      aiRateLimit: { max: 3, windowSeconds: 60 },
+    });
+    const { cookie } = await h.signUp(`ai.fail.${driver}@example.com`);
+    llm.fail(500);
+    const failed = await post(h, "/api/ai/script", { script_title: "TIFU" }, cookie);
+    expect(failed.status).toBe(502);
+    expect((await json(failed)).message).toBe(messages.script.failed);
+
+    llm.answer('"When the group chat goes silent after your joke 💀"');
+    const caption = await json(post(h, "/api/ai/caption", { prompt: "awkward silence" }, cookie));
+    expect(caption).toEqual({ text_hook: "When the group chat goes silent after your joke 💀" });
+
+    llm.answer(JSON.stringify({ hook: "I stopped buying serums", ad_copy: "This one did it. Try it today." }));
+    const copy = await json(post(h, "/api/ai/ad-copy", { product_name: "Glow serum" }, cookie));
+    expect(copy).toEqual({ hook: "I stopped buying serums", ad_copy: "This one did it. Try it today." });
+
+    const limited = await post(h, "/api/ai/caption", { prompt: "again" }, cookie);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("needs a session and a title or draft", async () => {
+    h = await createHarness(driver, { llm: { baseUrl: llm.baseUrl, model: "m" } });
+    expect((await post(h, "/api/ai/script", { script_title: "x" }, "")).status).toBe(401);
+    const { cookie } = await h.signUp(`ai.bad.${driver}@example.com`);
+    const empty = await post(h, "/api/ai/script", { script_title: "", script_main: "  " }, cookie);
+    expect(empty.status).toBe(400);
+    const noPrompt = await post(h, "/api/ai/caption", { prompt: " " }, cookie);
+    expect((await json(noPrompt)).message).toContain(messages.greenScreen.promptRequired);
+  });
+});

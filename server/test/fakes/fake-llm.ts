@@ -1,0 +1,49 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  path: string;
+  authorization: string | undefined;
+  body: { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
+}
+
+/**
+ * A local stand-in for an OpenAI-compatible chat API on 127.0.0.1: answers /v1/chat/completions with
+ * whatever the test queues (a content string or an HTTP status), and records every request.
+ */
+export async function startFakeLlm() {
+  const requests: RecordedRequest[] = [];
+  const answers: ({ content: string } | { status: number })[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      requests.push({ path: req.url ?? "", authorization: req.headers.authorization, body: JSON.parse(raw || "{}") });
+      const answer = answers.shift() ?? { status: 500 };
+      if ("status" in answer) {
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "fake failure" } }));
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "chatcmpl-test",
+          object: "chat.completion",
+          choices: [{ index: 0, message: { role: "assistant", content: answer.content }, finish_reason: "stop" }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    answer: (content: string) => answers.push({ content }),
+    fail: (status: number) => answers.push({ status }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
