@@ -8,6 +8,7 @@ import type { StorageConfig } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
+import { lostRendersJob, renderVideoFailedJob, renderVideoJob } from "./jobs/render-video.job.ts";
 import { createApp } from "./lib/create-app.ts";
 import type { Logger } from "./lib/logger.ts";
 import { RateLimiter } from "./lib/rate-limit.ts";
@@ -21,6 +22,7 @@ import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
 import { S3Storage } from "./repositories/storage/s3-storage.ts";
 import { UrlSigner } from "./repositories/storage/url-signer.ts";
+import { VideosRepository } from "./repositories/videos.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { aiRoutes } from "./routes/ai/ai.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
@@ -28,9 +30,12 @@ import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { filesRoutes } from "./routes/files/files.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
 import { mediaRoutes } from "./routes/media/media.handlers.ts";
+import { videosRoutes } from "./routes/videos/videos.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
+import { RenderService, type VideoRenderer } from "./services/render.service.ts";
+import { type MediaCatalog, VideosService } from "./services/videos.service.ts";
 import { WritingService } from "./services/writing.service.ts";
 
 export interface ServerConfig {
@@ -38,6 +43,7 @@ export interface ServerConfig {
   /** An OpenAI-compatible chat API for scripts, captions and ad copy; absent means AI writing is off. */
   llm?: LlmConfig | undefined;
   aiRateLimit?: { max: number; windowSeconds: number };
+  createRateLimit?: { max: number; windowSeconds: number };
   /** Which voice engine renders speech (shown to screens). */
   ttsProvider?: string;
   storage: StorageConfig;
@@ -56,12 +62,20 @@ export interface ServerContext {
   queue: JobQueue;
   events: EventBus;
   storage: ObjectStorage;
-  services: { accounts: AccountService; credits: CreditsService; files: FilesService; writing: WritingService };
+  services: {
+    accounts: AccountService;
+    credits: CreditsService;
+    files: FilesService;
+    writing: WritingService;
+    videos?: VideosService;
+    render?: RenderService;
+  };
   repositories: {
     accounts: AccountRepository;
     credits: CreditsRepository;
     sessions: SessionRepository;
     files: FilesRepository;
+    videos: VideosRepository;
   };
 }
 
@@ -72,7 +86,14 @@ export function createServerContext(
   database: DatabaseHandle,
   logger: Logger,
   config: ServerConfig,
-  infrastructure: { events?: EventBus } = {},
+  infrastructure: {
+    events?: EventBus;
+    /** The render engine and the starter library's catalogue: making videos needs both. */
+    media?: { renderer: VideoRenderer; catalog: MediaCatalog };
+    /** pg-boss supervision interval (heartbeat checks); tests shorten it. */
+    superviseIntervalSeconds?: number;
+    renderHeartbeatSeconds?: number;
+  } = {},
 ): ServerContext {
   const events = infrastructure.events ?? new InProcessEventBus();
   const repositories = {
@@ -80,11 +101,15 @@ export function createServerContext(
     credits: new CreditsRepository(database.db),
     sessions: new SessionRepository(database.db),
     files: new FilesRepository(database.db),
+    videos: new VideosRepository(database.db),
   };
   const signer = new UrlSigner(config.authSecret);
   const storage: ObjectStorage =
     config.storage.driver === "s3" ? new S3Storage(config.storage) : new LocalStorage(config.storage.root, signer);
-  const files = new FilesService(repositories.files, storage, logger, { urlTtlSeconds: config.signedUrlTtlSeconds });
+  const files = new FilesService(repositories.files, storage, logger, {
+    urlTtlSeconds: config.signedUrlTtlSeconds,
+    inUse: (userId, fileId) => repositories.videos.usesFile(userId, fileId),
+  });
   const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger);
   const credits = new CreditsService(repositories.credits, events);
   const accounts = new AccountService(repositories.accounts, credits);
@@ -100,8 +125,36 @@ export function createServerContext(
     },
   });
 
-  const queue = new JobQueue(database, logger);
+  const queue = new JobQueue(database, logger, { superviseIntervalSeconds: infrastructure.superviseIntervalSeconds });
   queue.register(housekeepingJob(repositories.sessions));
+  let videos: VideosService | undefined;
+  let render: RenderService | undefined;
+  if (infrastructure.media) {
+    render = new RenderService(
+      database.db,
+      repositories.videos,
+      credits,
+      storage,
+      events,
+      infrastructure.media.renderer,
+      logger,
+    );
+    videos = new VideosService(
+      database.db,
+      repositories.videos,
+      repositories.files,
+      credits,
+      storage,
+      queue,
+      events,
+      infrastructure.media.catalog,
+      logger,
+      { urlTtlSeconds: config.signedUrlTtlSeconds },
+    );
+    queue.register(renderVideoFailedJob(render));
+    queue.register(renderVideoJob(render, { heartbeatSeconds: infrastructure.renderHeartbeatSeconds }));
+    queue.register(lostRendersJob(render));
+  }
 
   const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
   app.use("*", compress());
@@ -118,6 +171,17 @@ export function createServerContext(
   app.route("/", accountRoutes({ auth, accounts }));
   app.route("/", eventsRoutes({ auth, events, credits }));
   app.route("/", filesRoutes({ auth, files }));
+  if (videos) {
+    const createLimit = config.createRateLimit ?? { max: 30, windowSeconds: 600 };
+    app.route(
+      "/",
+      videosRoutes({
+        auth,
+        videos,
+        createLimiter: new RateLimiter(createLimit.max, createLimit.windowSeconds * 1000),
+      }),
+    );
+  }
   const aiLimit = config.aiRateLimit ?? { max: 20, windowSeconds: 600 };
   app.route(
     "/",
@@ -145,7 +209,15 @@ export function createServerContext(
   });
   if (config.webDist) serveSpa(app, config.webDist);
 
-  return { app, auth, queue, events, storage, services: { accounts, credits, files, writing }, repositories };
+  return {
+    app,
+    auth,
+    queue,
+    events,
+    storage,
+    services: { accounts, credits, files, writing, videos, render },
+    repositories,
+  };
 }
 
 export function defaultWebDist(): string {

@@ -21,7 +21,14 @@ export interface Harness {
 export async function createHarness(
   driver: DatabaseDriver,
   config: Partial<ServerConfig> = {},
-  infrastructure: { events?: (db: TestDatabase) => Promise<EventBus> } = {},
+  infrastructure: {
+    events?: (db: TestDatabase) => Promise<EventBus>;
+    media?: NonNullable<Parameters<typeof createServerContext>[3]>["media"];
+    /** Start the queue; `work` also runs the job handlers in this process. */
+    queue?: { work: boolean };
+    renderHeartbeatSeconds?: number;
+    superviseIntervalSeconds?: number;
+  } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase(driver);
   const events = infrastructure.events ? await infrastructure.events(db) : undefined;
@@ -38,8 +45,20 @@ export async function createHarness(
       trustProxy: false,
       ...config,
     },
-    events ? { events } : {},
+    {
+      ...(events ? { events } : {}),
+      ...(infrastructure.media ? { media: infrastructure.media } : {}),
+      ...(infrastructure.renderHeartbeatSeconds
+        ? { renderHeartbeatSeconds: infrastructure.renderHeartbeatSeconds }
+        : {}),
+      ...(infrastructure.superviseIntervalSeconds
+        ? { superviseIntervalSeconds: infrastructure.superviseIntervalSeconds }
+        : {}),
+    },
   );
+  if (infrastructure.queue) {
+    await ctx.queue.start({ work: infrastructure.queue.work, concurrency: 1, pollingIntervalSeconds: 1 });
+  }
   const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
     const headers = new Headers(init.headers);
     headers.set("origin", ORIGIN);

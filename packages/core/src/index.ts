@@ -8,6 +8,7 @@ export * from "./rules/credits.ts";
 export * from "./rules/greeting.ts";
 export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";
+export * from "./rules/video-title.ts";
 export * from "./schemas/account.ts";
 export * from "./schemas/ai.ts";
 export * from "./schemas/auth.ts";

@@ -68,6 +68,9 @@ export const messages = {
     savedToPhotos: "Saved to Photos",
     refunded: (n: number) => `${n} credits were returned to your balance.`,
     notFound: "Video not found.",
+    unknownMusic: "That music track is not in the library.",
+    tooMany: "You are creating videos very quickly. Wait a moment and try again.",
+    unknownMeme: "That meme is not in the library.",
     missingInformation: "Missing information",
   },
   reddit: {

@@ -1,7 +1,8 @@
 import type { CreditSource } from "@reelsmith/core";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { credits } from "../db/schema/index.ts";
+import { credits, user } from "../db/schema/index.ts";
+import type { Executor, Tx } from "../db/tx.ts";
 
 export interface LedgerEntry {
   userId: string;
@@ -17,8 +18,20 @@ export interface LedgerEntry {
 export class CreditsRepository {
   constructor(private readonly db: Database) {}
 
-  async balance(userId: string): Promise<number> {
-    const [row] = await this.db
+  /**
+   * Serialises every balance-lowering write of one user: held until the transaction ends. Spends
+   * and any other negative entry take it before reading the balance, so two of them can never both
+   * see the same credits.
+   */
+  async lockUser(tx: Tx, userId: string): Promise<boolean> {
+    // NO KEY UPDATE: exclusive among lockers, yet compatible with the KEY SHARE lock that inserting a row
+    // referencing the user (a video, a ledger entry) takes, so a transaction may insert before locking.
+    const rows = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("no key update");
+    return rows.length === 1;
+  }
+
+  async balance(userId: string, executor: Executor = this.db): Promise<number> {
+    const [row] = await executor
       .select({ total: sql<string | null>`coalesce(sum(${credits.amount}), 0)` })
       .from(credits)
       .where(eq(credits.userId, userId));
@@ -26,8 +39,8 @@ export class CreditsRepository {
   }
 
   /** Appends an entry unless one with the same idempotency key exists; true when written. */
-  async append(entry: LedgerEntry): Promise<boolean> {
-    const inserted = await this.db
+  async append(entry: LedgerEntry, executor: Executor = this.db): Promise<boolean> {
+    const inserted = await executor
       .insert(credits)
       .values({
         userId: entry.userId,
@@ -40,6 +53,12 @@ export class CreditsRepository {
       .onConflictDoNothing({ target: credits.idempotencyKey })
       .returning({ id: credits.id });
     return inserted.length === 1;
+  }
+
+  /** The entry written under a key, if any. */
+  async byKey(idempotencyKey: string, executor: Executor = this.db) {
+    const [row] = await executor.select().from(credits).where(eq(credits.idempotencyKey, idempotencyKey));
+    return row;
   }
 
   async entries(userId: string) {

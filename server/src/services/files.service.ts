@@ -81,7 +81,12 @@ export class FilesService {
     private readonly files: FilesRepository,
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
-    private readonly options: { maxBytes?: number; urlTtlSeconds: number },
+    private readonly options: {
+      maxBytes?: number;
+      urlTtlSeconds: number;
+      /** Whether a video still being made reads the file. */
+      inUse?: (userId: string, fileId: string) => Promise<boolean>;
+    },
   ) {}
 
   async upload(
@@ -128,6 +133,9 @@ export class FilesService {
   }
 
   async delete(userId: string, id: string): Promise<void> {
+    if (UUID.test(id) && (await this.options.inUse?.(userId, id))) {
+      throw new AppError("CONFLICT", messages.files.inUse);
+    }
     const row = UUID.test(id) ? await this.files.delete(userId, id) : undefined;
     if (!row) throw new AppError("NOT_FOUND", messages.files.notFound);
     try {

@@ -1,0 +1,167 @@
+import type { VideoGroup, VideoSort } from "@reelsmith/core";
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { credits, generatedVideos } from "../db/schema/index.ts";
+import type { Executor } from "../db/tx.ts";
+
+export type VideoRow = typeof generatedVideos.$inferSelect;
+export type NewVideoRow = typeof generatedVideos.$inferInsert;
+
+/** Spec section 4: the Processing tab holds processing and failed videos, Finished the finished ones. */
+const GROUP_STATUSES: Record<VideoGroup, string[]> = {
+  processing: ["processing", "error"],
+  finished: ["finished"],
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means those characters. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The generated_videos table; reads are scoped to the owner, worker writes guard on the status. */
+export class VideosRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(row: NewVideoRow, executor: Executor = this.db): Promise<VideoRow> {
+    const [inserted] = await executor.insert(generatedVideos).values(row).returning();
+    if (!inserted) throw new Error("generated_videos insert returned no row");
+    return inserted;
+  }
+
+  async list(
+    userId: string,
+    query: { group: VideoGroup; search: string; sort: VideoSort; page: number; size: number },
+  ): Promise<{ rows: VideoRow[]; total: number }> {
+    const where = and(
+      eq(generatedVideos.userId, userId),
+      inArray(generatedVideos.status, GROUP_STATUSES[query.group]),
+      query.search ? ilike(generatedVideos.title, likePattern(query.search)) : undefined,
+    );
+    const order =
+      query.sort === "oldest"
+        ? [asc(generatedVideos.createdAt), asc(generatedVideos.id)]
+        : query.sort === "title"
+          ? [asc(sql`lower(${generatedVideos.title})`), desc(generatedVideos.createdAt), asc(generatedVideos.id)]
+          : [desc(generatedVideos.createdAt), desc(generatedVideos.id)];
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(generatedVideos)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.size)
+        .offset(query.page * query.size),
+      this.db.select({ n: count() }).from(generatedVideos).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  async countByGroup(userId: string): Promise<Record<VideoGroup, number>> {
+    const rows = await this.db
+      .select({ status: generatedVideos.status, n: count() })
+      .from(generatedVideos)
+      .where(eq(generatedVideos.userId, userId))
+      .groupBy(generatedVideos.status);
+    const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { processing: of("processing") + of("error"), finished: of("finished") };
+  }
+
+  async find(userId: string, id: string): Promise<VideoRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(generatedVideos)
+      .where(and(eq(generatedVideos.userId, userId), eq(generatedVideos.id, id)));
+    return row;
+  }
+
+  /** For workers, which act on a video id from a job. */
+  async findById(id: string, executor: Executor = this.db): Promise<VideoRow | undefined> {
+    const [row] = await executor.select().from(generatedVideos).where(eq(generatedVideos.id, id));
+    return row;
+  }
+
+  /** Credits given back for each of these videos (refund ledger rows). */
+  async refunds(videoIds: string[]): Promise<Map<string, number>> {
+    if (videoIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ videoId: credits.videoId, amount: credits.amount })
+      .from(credits)
+      .where(and(inArray(credits.videoId, videoIds), eq(credits.source, "refund")));
+    return new Map(rows.map((r) => [r.videoId as string, r.amount]));
+  }
+
+  /** Render bookkeeping while the video is still processing; returns false once it is not. */
+  async updateProgress(
+    id: string,
+    fields: { progress?: number; stage?: string | null; startedAt?: Date },
+  ): Promise<boolean> {
+    const updated = await this.db
+      .update(generatedVideos)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(and(eq(generatedVideos.id, id), eq(generatedVideos.status, "processing")))
+      .returning({ id: generatedVideos.id });
+    return updated.length === 1;
+  }
+
+  /** processing -> finished, once. */
+  async markFinished(
+    id: string,
+    fields: { outputPath: string; thumbnailPath: string; durationS: number },
+    executor: Executor = this.db,
+  ): Promise<boolean> {
+    const now = new Date();
+    const updated = await executor
+      .update(generatedVideos)
+      .set({
+        ...fields,
+        status: "finished",
+        progress: 100,
+        stage: null,
+        errorMessage: null,
+        finishedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(generatedVideos.id, id), eq(generatedVideos.status, "processing")))
+      .returning({ id: generatedVideos.id });
+    return updated.length === 1;
+  }
+
+  /** processing -> error, once; the caller refunds in the same transaction. */
+  async markFailed(id: string, errorMessage: string, executor: Executor): Promise<VideoRow | undefined> {
+    const now = new Date();
+    const [row] = await executor
+      .update(generatedVideos)
+      .set({ status: "error", errorMessage, stage: null, finishedAt: now, updatedAt: now })
+      .where(and(eq(generatedVideos.id, id), eq(generatedVideos.status, "processing")))
+      .returning();
+    return row;
+  }
+
+  /** Videos still processing whose worker has not reported for a while (a lost job). */
+  async stale(olderThan: Date, limit = 50): Promise<VideoRow[]> {
+    return this.db
+      .select()
+      .from(generatedVideos)
+      .where(and(eq(generatedVideos.status, "processing"), lt(generatedVideos.updatedAt, olderThan)))
+      .limit(limit);
+  }
+
+  /** Whether a processing video reads this upload (it must not be deleted under it). */
+  async usesFile(userId: string, fileId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(generatedVideos)
+      .where(
+        and(
+          eq(generatedVideos.userId, userId),
+          eq(generatedVideos.status, "processing"),
+          or(
+            sql`${generatedVideos.input}->>'audio_file_id' = ${fileId}`,
+            sql`${generatedVideos.input}->>'background_file_id' = ${fileId}`,
+            sql`${generatedVideos.input}->>'product_image_id' = ${fileId}`,
+          ),
+        ),
+      );
+    return Number(row?.n ?? 0) > 0;
+  }
+}

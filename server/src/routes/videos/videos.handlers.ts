@@ -1,0 +1,31 @@
+import { messages } from "@reelsmith/core";
+import type { Auth } from "../../auth/auth.ts";
+import { requireUser } from "../../auth/session.ts";
+import { createRouter } from "../../lib/create-app.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { RateLimiter } from "../../lib/rate-limit.ts";
+import type { VideosService } from "../../services/videos.service.ts";
+import { createVideoRoute, getVideoRoute, listVideosRoute } from "./videos.routes.ts";
+
+export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLimiter: RateLimiter }) {
+  return createRouter()
+    .openapi(createVideoRoute, async (c) => {
+      const user = await requireUser(deps.auth, c);
+      const wait = deps.createLimiter.hit(`create:${user.id}`);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new AppError("RATE_LIMITED", messages.videos.tooMany);
+      }
+      return c.json(await deps.videos.create(user.id, c.req.valid("json")), 201);
+    })
+    .openapi(listVideosRoute, async (c) => {
+      const user = await requireUser(deps.auth, c);
+      c.header("Cache-Control", "no-store");
+      return c.json(await deps.videos.list(user.id, c.req.valid("query")), 200);
+    })
+    .openapi(getVideoRoute, async (c) => {
+      const user = await requireUser(deps.auth, c);
+      c.header("Cache-Control", "no-store");
+      return c.json(await deps.videos.get(user.id, c.req.valid("param").id), 200);
+    });
+}

@@ -1,0 +1,212 @@
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import {
+  type CreateVideo,
+  creditCost,
+  messages,
+  NO_MUSIC,
+  type Video,
+  type VideoList,
+  type VideoListQuery,
+  videoListQuerySchema,
+  videoTitle,
+} from "@reelsmith/core";
+import type { Database } from "../db/client.ts";
+import type { EventBus } from "../events/event-bus.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { RENDER_VIDEO, renderVideoPayload } from "../jobs/render-video.job.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
+import { sniffMediaType } from "../lib/media-type.ts";
+import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
+import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
+import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
+import type { CreditsService } from "./credits.service.ts";
+
+/** Which starter-library items exist (music tracks and memes are chosen by key). */
+export interface MediaCatalog {
+  hasMusic(key: string): boolean;
+  hasMeme(key: string): boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A file name for downloads: the title, without characters file systems refuse. */
+export function downloadName(title: string): string {
+  const safe = title
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 150);
+  return `${safe || "video"}.mp4`;
+}
+
+/**
+ * Making videos: the atomic creation (spend + video + render job in one transaction), and the owner's
+ * list and detail views with signed links.
+ */
+export class VideosService {
+  constructor(
+    private readonly db: Database,
+    private readonly videos: VideosRepository,
+    private readonly files: FilesRepository,
+    private readonly credits: CreditsService,
+    private readonly storage: ObjectStorage,
+    private readonly queue: JobQueue,
+    private readonly events: EventBus,
+    private readonly catalog: MediaCatalog,
+    private readonly logger: Logger,
+    private readonly options: { urlTtlSeconds: number },
+  ) {}
+
+  async #ownFile(userId: string, id: string, type: FileRow["type"]): Promise<FileRow> {
+    const row = UUID.test(id) ? await this.files.find(userId, id) : undefined;
+    if (!row || row.type !== type) throw new AppError("NOT_FOUND", messages.files.notFound);
+    return row;
+  }
+
+  #music(key: string): void {
+    if (key !== NO_MUSIC && !this.catalog.hasMusic(key)) {
+      throw new AppError("VALIDATION_FAILED", messages.videos.unknownMusic);
+    }
+  }
+
+  /** Checks what the input refers to and returns what the stored input and the title need. */
+  async #prepare(userId: string, body: CreateVideo, videoId: string) {
+    const context: { audioFilename?: string } = {};
+    let storedInput: Record<string, unknown> = { ...body.input };
+    let avatarKey: string | undefined;
+    switch (body.type) {
+      case "reddit": {
+        this.#music(body.input.background_music);
+        if (body.input.avatar_url) {
+          avatarKey = await this.#storeAvatar(userId, videoId, body.input.avatar_url);
+          storedInput = { ...storedInput, avatar_url: null, avatar_key: avatarKey };
+        }
+        break;
+      }
+      case "text-hook":
+        context.audioFilename = (await this.#ownFile(userId, body.input.audio_file_id, "audio-file")).originalFilename;
+        break;
+      case "green-screen":
+        await this.#ownFile(userId, body.input.background_file_id, "green-screen");
+        if (!this.catalog.hasMeme(body.input.selected_meme)) {
+          throw new AppError("VALIDATION_FAILED", messages.videos.unknownMeme);
+        }
+        this.#music(body.input.song);
+        break;
+      case "ugc-ads":
+        await this.#ownFile(userId, body.input.product_image_id, "product-image");
+        this.#music(body.input.background_music);
+        break;
+      case "faceless-ai":
+        break;
+    }
+    return { storedInput, avatarKey, title: videoTitle(body.type, body.input as never, context) };
+  }
+
+  /** The Reddit avatar (a checked image data URL) as a stored object of the video. */
+  async #storeAvatar(userId: string, videoId: string, dataUrl: string): Promise<string> {
+    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+    const sniffed = sniffMediaType(bytes.subarray(0, 16));
+    if (sniffed?.kind !== "image") throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid);
+    const key = `${userId}/avatars/${videoId}.${sniffed.ext}`;
+    await this.storage.put(key, Readable.from([bytes]), sniffed.mime);
+    return key;
+  }
+
+  /**
+   * POST /api/videos: in one transaction the video row (processing), the spend keyed by the video (after
+   * locking and checking the balance) and the render job. All or nothing: a refusal leaves no row, no
+   * spend, no job and no stored avatar.
+   */
+  async create(userId: string, body: CreateVideo): Promise<Video> {
+    const cost = creditCost(body.type);
+    const videoId = crypto.randomUUID();
+    const { storedInput, avatarKey, title } = await this.#prepare(userId, body, videoId);
+    let video: VideoRow;
+    try {
+      video = await this.db.transaction(async (tx) => {
+        const row = await this.videos.insert(
+          {
+            id: videoId,
+            userId,
+            title,
+            type: body.type,
+            status: "processing",
+            input: storedInput,
+            cost,
+            stage: "Queued",
+          },
+          tx,
+        );
+        await this.credits.spendForVideo(tx, { userId, videoId, amount: cost, type: body.type });
+        await this.queue.send(
+          { name: RENDER_VIDEO, schema: renderVideoPayload },
+          { videoId },
+          { tx, singletonKey: videoId },
+        );
+        return row;
+      });
+    } catch (error) {
+      if (avatarKey) await this.storage.delete(avatarKey).catch(() => {});
+      throw error;
+    }
+    this.logger.info({ videoId, type: body.type, cost }, "video created");
+    await this.credits.publishBalance(userId, { amount: -cost, source: "spend" });
+    await this.events.publish(userId, {
+      type: "video",
+      id: video.id,
+      status: "processing",
+      progress: 0,
+      stage: "Queued",
+    });
+    return this.#view(video, 0);
+  }
+
+  async list(userId: string, query: VideoListQuery): Promise<VideoList> {
+    const parsed = videoListQuerySchema.parse(query);
+    const [{ rows, total }, counts] = await Promise.all([
+      this.videos.list(userId, parsed),
+      this.videos.countByGroup(userId),
+    ]);
+    const refunds = await this.videos.refunds(rows.filter((r) => r.status === "error").map((r) => r.id));
+    return {
+      items: await Promise.all(rows.map((row) => this.#view(row, refunds.get(row.id) ?? 0))),
+      total,
+      counts,
+    };
+  }
+
+  async get(userId: string, id: string): Promise<Video> {
+    const row = UUID.test(id) ? await this.videos.find(userId, id) : undefined;
+    if (!row) throw new AppError("NOT_FOUND", messages.videos.notFound);
+    const refunds = row.status === "error" ? await this.videos.refunds([row.id]) : new Map<string, number>();
+    return this.#view(row, refunds.get(row.id) ?? 0);
+  }
+
+  async #view(row: VideoRow, refunded: number): Promise<Video> {
+    const ttl = { expiresInSeconds: this.options.urlTtlSeconds };
+    const finished = row.status === "finished" && row.outputPath;
+    return {
+      id: row.id,
+      title: row.title,
+      type: row.type as Video["type"],
+      status: row.status as Video["status"],
+      progress: row.progress,
+      stage: row.stage,
+      error_message: row.errorMessage,
+      cost: row.cost,
+      refunded,
+      duration_s: row.durationS,
+      video_url: finished ? await this.storage.signedUrl(row.outputPath as string, ttl) : null,
+      thumbnail_url: row.thumbnailPath ? await this.storage.signedUrl(row.thumbnailPath, ttl) : null,
+      download_url: finished
+        ? await this.storage.signedUrl(row.outputPath as string, { ...ttl, downloadName: downloadName(row.title) })
+        : null,
+      video_caption: row.videoCaption,
+      created_at: row.createdAt.toISOString(),
+      finished_at: row.finishedAt?.toISOString() ?? null,
+    };
+  }
+}

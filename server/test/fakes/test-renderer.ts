@@ -1,0 +1,56 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { VideoRow } from "../../src/repositories/videos.repository.ts";
+import { type RenderContext, RenderFailure, type VideoRenderer } from "../../src/services/render.service.ts";
+import type { MediaCatalog } from "../../src/services/videos.service.ts";
+
+const run = promisify(execFile);
+
+/** The starter-library keys the API tests refer to. */
+export const testCatalog: MediaCatalog = {
+  hasMusic: (key) => ["lofi-sunset", "upbeat-pop"].includes(key),
+  hasMeme: (key) => ["dancing-cat"].includes(key),
+};
+
+/**
+ * Stands in for the render engine in tests of the product's bookkeeping (queue, progress, storage,
+ * refunds): makes a real, tiny H.264 MP4 and a JPEG with ffmpeg, or fails as told.
+ */
+export class TestRenderer implements VideoRenderer {
+  calls: string[] = [];
+  /** Fail this many attempts (then succeed), or every attempt with "always". */
+  failures: number | "always" = 0;
+
+  async render(video: VideoRow, context: RenderContext) {
+    this.calls.push(video.id);
+    context.onStage("Rendering");
+    context.onProgress(40);
+    if (this.failures === "always" || this.failures > 0) {
+      if (this.failures !== "always") this.failures -= 1;
+      throw new RenderFailure("The background video could not be read.");
+    }
+    const videoPath = path.join(context.workDir, "out.mp4");
+    const thumbnailPath = path.join(context.workDir, "thumb.jpg");
+    await run("ffmpeg", [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=108x192:rate=30:duration=1",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-movflags",
+      "+faststart",
+      videoPath,
+    ]);
+    await run("ffmpeg", ["-v", "error", "-i", videoPath, "-frames:v", "1", thumbnailPath]);
+    context.onProgress(100);
+    return { videoPath, thumbnailPath, durationS: 1 };
+  }
+}
