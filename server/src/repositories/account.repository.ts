@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { generatedVideos, subscriptions, user } from "../db/schema/index.ts";
 
@@ -24,8 +24,12 @@ export class AccountRepository {
     return row;
   }
 
+  /** Videos made or being made; failed (refunded) ones do not count. */
   async countVideos(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(generatedVideos).where(eq(generatedVideos.userId, userId));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(generatedVideos)
+      .where(and(eq(generatedVideos.userId, userId), inArray(generatedVideos.status, ["processing", "finished"])));
     return Number(row?.n ?? 0);
   }
 }

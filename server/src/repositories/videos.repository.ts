@@ -11,6 +11,7 @@ export type NewVideoRow = typeof generatedVideos.$inferInsert;
 const GROUP_STATUSES: Record<VideoGroup, string[]> = {
   processing: ["processing", "error"],
   finished: ["finished"],
+  all: ["processing", "error", "finished"],
 };
 
 /** Escapes LIKE wildcards so a search for "50%" means those characters. */
@@ -56,7 +57,7 @@ export class VideosRepository {
     return { rows, total: Number(total?.n ?? 0) };
   }
 
-  async countByGroup(userId: string): Promise<Record<VideoGroup, number>> {
+  async countByGroup(userId: string): Promise<{ processing: number; finished: number }> {
     const rows = await this.db
       .select({ status: generatedVideos.status, n: count() })
       .from(generatedVideos)

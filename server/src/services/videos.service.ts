@@ -8,6 +8,7 @@ import {
   type Video,
   type VideoList,
   type VideoListQuery,
+  videoDownloadName,
   videoListQuerySchema,
   videoTitle,
 } from "@reelsmith/core";
@@ -30,16 +31,6 @@ export interface MediaCatalog {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A file name for downloads: the title, without characters file systems refuse. */
-export function downloadName(title: string): string {
-  const safe = title
-    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 150);
-  return `${safe || "video"}.mp4`;
-}
 
 /**
  * Making videos: the atomic creation (spend + video + render job in one transaction), and the owner's
@@ -202,7 +193,7 @@ export class VideosService {
       video_url: finished ? await this.storage.signedUrl(row.outputPath as string, ttl) : null,
       thumbnail_url: row.thumbnailPath ? await this.storage.signedUrl(row.thumbnailPath, ttl) : null,
       download_url: finished
-        ? await this.storage.signedUrl(row.outputPath as string, { ...ttl, downloadName: downloadName(row.title) })
+        ? await this.storage.signedUrl(row.outputPath as string, { ...ttl, downloadName: videoDownloadName(row.title) })
         : null,
       video_caption: row.videoCaption,
       created_at: row.createdAt.toISOString(),

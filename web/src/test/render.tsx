@@ -35,6 +35,12 @@ export function mockAccountApi(...answers: Array<() => Response | Promise<Respon
   let call = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes("/api/videos?")) {
+      // Screens that list videos (Home, Finished Videos) see an empty library.
+      return new Response(JSON.stringify({ items: [], total: 0, counts: { processing: 0, finished: 0 } }), {
+        headers: { "content-type": "application/json" },
+      });
+    }
     if (!url.endsWith("/api/account")) throw new Error(`Unexpected fetch in test: ${url}`);
     const answer = answers[Math.min(call, answers.length - 1)];
     call += 1;
@@ -43,6 +49,13 @@ export function mockAccountApi(...answers: Array<() => Response | Promise<Respon
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
+}
+
+/** How many times the account was fetched through a mock made by mockAccountApi. */
+export function accountFetches(fetchMock: ReturnType<typeof mockAccountApi>): number {
+  return fetchMock.mock.calls.filter(([input]) =>
+    String(input instanceof Request ? input.url : input).endsWith("/api/account"),
+  ).length;
 }
 
 /** Renders the real route table in memory at `path`, with the app's providers. */

@@ -51,3 +51,13 @@ export function videoTitle<T extends keyof VideoInputByType>(
       return clamp(String(type));
   }
 }
+
+/** The file name a video downloads as: its title, without characters file systems refuse. */
+export function videoDownloadName(title: string): string {
+  const safe = title
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 150);
+  return `${safe || "video"}.mp4`;
+}

@@ -187,7 +187,8 @@ export type CreateVideo = z.output<typeof createVideoSchema>;
 export const VIDEO_STATUSES = ["processing", "finished", "error"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
-export const VIDEO_GROUPS = ["processing", "finished"] as const;
+/** Spec tabs: processing (processing + error) and finished; "all" serves the Home page's latest videos. */
+export const VIDEO_GROUPS = ["processing", "finished", "all"] as const;
 export type VideoGroup = (typeof VIDEO_GROUPS)[number];
 export const VIDEO_SORTS = ["newest", "oldest", "title"] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];

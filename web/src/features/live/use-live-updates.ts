@@ -1,14 +1,48 @@
-import { CREDITS_REFRESH_DEBOUNCE_MS, CREDITS_UPDATED_EVENT, type CreditsUpdatedDetail } from "@reelsmith/core";
-import { useQueryClient } from "@tanstack/react-query";
+import {
+  CREDITS_REFRESH_DEBOUNCE_MS,
+  CREDITS_UPDATED_EVENT,
+  type CreditsUpdatedDetail,
+  type VideoEvent,
+  type VideoList,
+} from "@reelsmith/core";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import { accountQueryKey } from "@/features/auth/api/account-key";
+import { videosQueryKey } from "@/features/videos/api/get-videos";
 
 import { liveEvents } from "./live-events";
 
 /** Fires the spec's 'credits-updated' browser event; any screen may call it after it changed credits. */
 export function announceCreditsUpdated(detail: CreditsUpdatedDetail = {}): void {
   window.dispatchEvent(new CustomEvent<CreditsUpdatedDetail>(CREDITS_UPDATED_EVENT, { detail }));
+}
+
+/**
+ * A video's progress is patched into every cached list at once (smooth progress bars without
+ * refetching); a finished or failed video moves tabs, so the lists reload. Returns whether it did.
+ */
+export function applyVideoEvent(queryClient: QueryClient, event: VideoEvent): boolean {
+  queryClient.setQueriesData<VideoList>({ queryKey: videosQueryKey }, (list) => {
+    if (!list?.items.some((v) => v.id === event.id)) return list;
+    return {
+      ...list,
+      items: list.items.map((v) =>
+        v.id === event.id
+          ? {
+              ...v,
+              progress: Math.max(v.progress, event.progress),
+              stage: event.stage,
+              ...(event.status === "processing" ? {} : { status: event.status }),
+              ...(event.errorMessage !== undefined ? { error_message: event.errorMessage } : {}),
+            }
+          : v,
+      ),
+    };
+  });
+  if (event.status === "processing" && event.stage !== "Queued") return false;
+  void queryClient.invalidateQueries({ queryKey: videosQueryKey });
+  return true;
 }
 
 /**
@@ -34,6 +68,8 @@ export function useLiveUpdates(): void {
           newCredits: event.balance,
           ...(event.change ? { changeType: event.change.source, amount: event.change.amount } : {}),
         });
+      } else if (event.type === "video") {
+        if (applyVideoEvent(queryClient, event)) refresh();
       } else if (event.type === "subscription") {
         announceCreditsUpdated({ changeType: "subscription" });
       }

@@ -1,11 +1,14 @@
 import { FinishedVideos } from "@/features/videos/components/finished-videos";
 import { usePageMeta } from "@/lib/seo";
 
+import { useAppAccount } from "./use-app-account";
+
 export function DashboardRoute() {
   usePageMeta({
     title: "Finished Videos",
     description: "Your processing and finished videos.",
     robots: "noindex, nofollow",
   });
-  return <FinishedVideos />;
+  const account = useAppAccount();
+  return <FinishedVideos userId={account.user.id} />;
 }

@@ -1,4 +1,5 @@
 import { HomeScreen } from "@/features/home/components/home-screen";
+import { RecentVideos } from "@/features/videos/components/recent-videos";
 import { usePageMeta } from "@/lib/seo";
 import { useAppAccount } from "./use-app-account";
 
@@ -9,5 +10,5 @@ export function HomeRoute() {
     description: "Your Reelsmith home: credits, videos and stats.",
     robots: "noindex, nofollow",
   });
-  return <HomeScreen account={account} />;
+  return <HomeScreen account={account} videos={<RecentVideos />} />;
 }

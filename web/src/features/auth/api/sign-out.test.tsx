@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { authClient } from "@/lib/auth-client";
-import { mockAccountApi, renderApp, responses } from "@/test/render";
+import { accountFetches, mockAccountApi, renderApp, responses } from "@/test/render";
 import { accountQueryKey } from "./get-account";
 
 vi.mock("@/lib/auth-client", () => ({
@@ -42,7 +42,7 @@ describe("sign out", () => {
     expect(queryClient.getQueryData(["videos"])).toBeUndefined();
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe("/");
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(accountFetches(fetchMock)).toBe(1);
   });
 
   it("goes to / without an error toast when the server confirms", async () => {

@@ -1,5 +1,6 @@
 import { type Account, greetingName, messages, minutesSaved } from "@reelsmith/core";
 import { Clock, Coins, Film, Plus, Video } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { EmptyState } from "@/components/empty-state";
@@ -20,7 +21,7 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
   );
 }
 
-export function HomeScreen({ account }: { account: Account }) {
+export function HomeScreen({ account, videos }: { account: Account; videos?: ReactNode }) {
   const stats = [
     { label: "Credits remaining", value: String(account.credits), icon: Coins },
     { label: "Videos created", value: String(account.videosCreated), icon: Film },
@@ -62,16 +63,18 @@ export function HomeScreen({ account }: { account: Account }) {
             View all
           </Link>
         </div>
-        <EmptyState
-          icon={Video}
-          title={messages.home.noVideos}
-          description="Pick a format in the Creator Studio and your first video will show up here."
-          action={
-            <Button asChild variant="brand" size="sm">
-              <Link to="/create">Create your first video</Link>
-            </Button>
-          }
-        />
+        {videos ?? (
+          <EmptyState
+            icon={Video}
+            title={messages.home.noVideos}
+            description="Pick a format in the Creator Studio and your first video will show up here."
+            action={
+              <Button asChild variant="brand" size="sm">
+                <Link to="/create">Create your first video</Link>
+              </Button>
+            }
+          />
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,141 @@
+import { SEARCH_DEBOUNCE_MS, type Video, type VideoList } from "@reelsmith/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { applyVideoEvent } from "@/features/live/use-live-updates";
+
+import { FinishedVideos } from "./finished-videos";
+
+function video(overrides: Partial<Video>): Video {
+  return {
+    id: crypto.randomUUID(),
+    title: "Reddit Story - maya - AITA",
+    type: "reddit",
+    status: "processing",
+    progress: 0,
+    stage: "Queued",
+    error_message: null,
+    cost: 6,
+    refunded: 0,
+    duration_s: null,
+    video_url: null,
+    thumbnail_url: null,
+    download_url: null,
+    video_caption: null,
+    created_at: "2026-11-20T10:00:00.000Z",
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+/** Answers /api/videos from a list per group, recording every query string. */
+function mockVideosApi(byGroup: Record<string, Video[]>, total?: number) {
+  const queries: URLSearchParams[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), "http://localhost");
+      queries.push(url.searchParams);
+      const group = url.searchParams.get("group") ?? "processing";
+      const items = byGroup[group] ?? [];
+      const body: VideoList = {
+        items,
+        total: total ?? items.length,
+        counts: { processing: (byGroup.processing ?? []).length, finished: (byGroup.finished ?? []).length },
+      };
+      return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    }),
+  );
+  return queries;
+}
+
+function renderScreen(userId: string | null = "u_1") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <FinishedVideos userId={userId} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...utils, client };
+}
+
+describe("Finished Videos", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows tab counts, live progress with the stage, and failed videos with their reason and refund", async () => {
+    const rendering = video({ title: "Rendering one", progress: 42, stage: "Rendering" });
+    const failed = video({
+      title: "Broken one",
+      status: "error",
+      error_message: "The background video could not be read.",
+      refunded: 6,
+    });
+    mockVideosApi({ processing: [rendering, failed], finished: [video({ status: "finished" })] });
+    const { client } = renderScreen();
+
+    expect(await screen.findByRole("tab", { name: "Processing (2)" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Finished (1)" })).toBeTruthy();
+    const card = screen.getByRole("article", { name: "Rendering one" });
+    expect(within(card).getByText("Rendering")).toBeTruthy();
+    expect(within(card).getByText("42%")).toBeTruthy();
+    expect(within(card).getByText("This may take a few minutes.")).toBeTruthy();
+    const broken = screen.getByRole("article", { name: "Broken one" });
+    expect(within(broken).getByText("The background video could not be read.")).toBeTruthy();
+    expect(within(broken).getByText("6 credits were returned to your balance.")).toBeTruthy();
+
+    act(() => {
+      applyVideoEvent(client, {
+        type: "video",
+        id: rendering.id,
+        status: "processing",
+        progress: 77,
+        stage: "Encoding",
+      });
+    });
+    expect(await within(card).findByText("77%")).toBeTruthy();
+    expect(within(card).getByText("Encoding")).toBeTruthy();
+  });
+
+  it("searches after 300 ms of quiet and starts again at the first page on search or sort", async () => {
+    const many = Array.from({ length: 24 }, (_, i) => video({ title: `Story ${i}` }));
+    const queries = mockVideosApi({ processing: many }, 60);
+    renderScreen();
+    await screen.findByRole("article", { name: "Story 0" });
+
+    fireEvent.click(screen.getByRole("button", { name: /Next/ }));
+    await vi.waitFor(() => expect(queries.at(-1)?.get("page")).toBe("1"));
+    expect(screen.getByText("Page 2 of 3")).toBeTruthy();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const box = screen.getByRole("searchbox", { name: "Search videos by title" });
+    fireEvent.change(box, { target: { value: "sto" } });
+    fireEvent.change(box, { target: { value: "story" } });
+    const before = queries.length;
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
+    });
+    expect(queries.slice(before).some((q) => q.get("search"))).toBe(false);
+    await act(async () => {
+      vi.advanceTimersByTime(100);
+    });
+    await vi.waitFor(() => {
+      const last = queries.at(-1);
+      expect(last?.get("search")).toBe("story");
+      expect(last?.get("page")).toBe("0");
+    });
+    expect(queries.filter((q) => q.get("search") === "sto")).toHaveLength(0);
+  });
+
+  it("tells a signed-out visitor to sign in", () => {
+    mockVideosApi({});
+    renderScreen(null);
+    expect(screen.getByText("Please sign in to view your videos.")).toBeTruthy();
+  });
+});

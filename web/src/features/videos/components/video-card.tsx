@@ -1,0 +1,147 @@
+import { messages, type Video, videoTypeCatalogue } from "@reelsmith/core";
+import { AlertTriangle, Download, Loader2, Play } from "lucide-react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import { videoTypeIcons } from "@/components/video-type-icon";
+import { cn } from "@/lib/utils";
+
+export function formatDuration(seconds: number | null): string | null {
+  if (seconds === null || !Number.isFinite(seconds)) return null;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+function StatusBadge({ status }: { status: Video["status"] }) {
+  if (status === "finished") return <Badge variant="success">Finished</Badge>;
+  if (status === "error") return <Badge variant="destructive">Failed</Badge>;
+  return (
+    <Badge variant="secondary" className="gap-1">
+      <Loader2 className="animate-spin" aria-hidden="true" />
+      Processing
+    </Badge>
+  );
+}
+
+/** One video in the Finished Videos grid: its 9:16 frame, status, progress or result, and actions. */
+export function VideoCard({
+  video,
+  onPlay,
+  onDownload,
+  downloading = false,
+}: {
+  video: Video;
+  onPlay?: (video: Video) => void;
+  onDownload?: (video: Video) => void;
+  downloading?: boolean;
+}) {
+  const Icon = videoTypeIcons[video.type];
+  const typeName = videoTypeCatalogue.find((t) => t.type === video.type)?.name ?? video.type;
+  const duration = formatDuration(video.duration_s);
+  const playable = video.status === "finished" && video.video_url;
+
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-xl border bg-card"
+      aria-label={video.title}
+      data-status={video.status}
+    >
+      <div className="relative aspect-[9/16] overflow-hidden bg-gradient-to-br from-brand/25 via-brand-3/20 to-brand-2/20">
+        {video.thumbnail_url ? (
+          <img
+            src={video.thumbnail_url}
+            alt=""
+            loading="lazy"
+            className={cn("absolute inset-0 size-full object-cover", video.status !== "finished" && "opacity-40")}
+          />
+        ) : (
+          <Icon className="absolute top-1/2 left-1/2 size-10 -translate-1/2 text-foreground/30" aria-hidden="true" />
+        )}
+        <div className="absolute top-2 left-2">
+          <StatusBadge status={video.status} />
+        </div>
+        {duration ? (
+          <span className="absolute right-2 bottom-2 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
+            {duration}
+          </span>
+        ) : null}
+        {playable ? (
+          <button
+            type="button"
+            onClick={() => onPlay?.(video)}
+            className="absolute inset-0 grid place-items-center bg-black/0 transition-colors hover:bg-black/25 focus-visible:bg-black/25 focus-visible:outline-none"
+            aria-label={`Play ${video.title}`}
+          >
+            <span className="grid size-14 place-items-center rounded-full bg-white/90 text-black opacity-90 shadow-lg transition-transform group-hover:scale-105">
+              <Play className="ml-0.5 size-6 fill-current" aria-hidden="true" />
+            </span>
+          </button>
+        ) : null}
+        {video.status === "processing" ? (
+          <div className="absolute inset-x-3 bottom-3 space-y-1.5 rounded-lg bg-background/85 p-2.5 backdrop-blur">
+            <div className="flex items-center justify-between gap-2 text-xs">
+              <span className="truncate font-medium">{video.stage ?? "Queued"}</span>
+              <span className="tabular-nums text-muted-foreground">{video.progress}%</span>
+            </div>
+            <Progress value={video.progress} aria-label={`Progress of ${video.title}`} />
+          </div>
+        ) : null}
+        {video.status === "error" ? (
+          <AlertTriangle
+            className="absolute top-1/2 left-1/2 size-10 -translate-1/2 text-destructive"
+            aria-hidden="true"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm leading-snug font-semibold" title={video.title}>
+          {video.title}
+        </h3>
+        <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+          <Icon className="size-3.5" aria-hidden="true" />
+          <span>{typeName}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={video.created_at}>{dateFormat.format(new Date(video.created_at))}</time>
+        </p>
+        {video.status === "processing" ? (
+          <p className="text-xs text-muted-foreground">{messages.videos.mayTakeFewMinutes}</p>
+        ) : null}
+        {video.status === "error" ? (
+          <div className="space-y-1 text-xs">
+            <p className="text-destructive">{video.error_message ?? "The video could not be made."}</p>
+            {video.refunded > 0 ? (
+              <p className="text-muted-foreground">{messages.videos.refunded(video.refunded)}</p>
+            ) : null}
+          </div>
+        ) : null}
+        {playable ? (
+          <div className="mt-auto flex gap-2 pt-1">
+            <Button size="sm" variant="brand" className="flex-1" onClick={() => onPlay?.(video)}>
+              <Play aria-hidden="true" />
+              Play
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              className="flex-1"
+              onClick={() => onDownload?.(video)}
+              disabled={downloading}
+              aria-label={`Download ${video.title}`}
+            >
+              {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+              Download
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
