@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { AppError } from "../../lib/errors.ts";
+import { serveFile } from "../../lib/serve-file.ts";
 import type { AppBindings } from "../../lib/types.ts";
 import type { LocalStorage } from "../../repositories/storage/local-storage.ts";
-import { parseRange } from "../../repositories/storage/object-storage.ts";
 import { contentDisposition } from "../../repositories/storage/s3-storage.ts";
 import type { UrlSigner } from "../../repositories/storage/url-signer.ts";
 
@@ -30,28 +28,14 @@ export function mediaRoutes(deps: { storage: LocalStorage; signer: UrlSigner }) 
     }
     const info = await deps.storage.stat(key);
     if (!info) throw new AppError("NOT_FOUND", "Not found.");
-
     const secondsLeft = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
-    const headers: Record<string, string> = {
+    const response = await serveFile(c, file, {
       "Content-Type": info.contentType,
-      "Accept-Ranges": "bytes",
       "Cache-Control": `private, max-age=${secondsLeft}`,
-      "X-Content-Type-Options": "nosniff",
-    };
-    if (query.download) headers["Content-Disposition"] = contentDisposition(query.download);
-
-    const range = parseRange(c.req.header("range"), info.size);
-    if (range === "unsatisfiable") {
-      return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${info.size}` } });
-    }
-    const start = range?.start ?? 0;
-    const end = range?.end ?? info.size - 1;
-    headers["Content-Length"] = String(info.size === 0 ? 0 : end - start + 1);
-    if (range) headers["Content-Range"] = `bytes ${start}-${end}/${info.size}`;
-    const status = range ? 206 : 200;
-    if (c.req.method === "HEAD" || info.size === 0) return new Response(null, { status, headers });
-    const body = Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream;
-    return new Response(body, { status, headers });
+      ...(query.download ? { "Content-Disposition": contentDisposition(query.download) } : {}),
+    });
+    if (!response) throw new AppError("NOT_FOUND", "Not found.");
+    return response;
   });
   return app;
 }
