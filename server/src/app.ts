@@ -4,7 +4,9 @@ import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { StripeEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
+import { billingRolloverJob } from "./jobs/billing-rollover.job.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { createApp } from "./lib/create-app.ts";
@@ -12,14 +14,22 @@ import type { Logger } from "./lib/logger.ts";
 import { RateLimiter } from "./lib/rate-limit.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
+import { BillingRepository } from "./repositories/billing.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
+import type { PaymentProvider } from "./repositories/payments/payment-provider.ts";
+import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
+import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
+import { billingRoutes } from "./routes/billing/billing.handlers.ts";
+import { creditsRoutes } from "./routes/credits/credits.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
+import { BillingService } from "./services/billing.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
+import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
 
 export interface ServerConfig {
   publicUrl: string;
@@ -29,6 +39,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Built SPA directory; omitted means the API only. */
   webDist?: string | undefined;
+  /** Stripe settings; omitted means the built-in test checkout. */
+  stripe?: StripeEnv | undefined;
+  /** The clock billing and credit rules read (tests move it). */
+  clock?: () => Date;
 }
 
 export interface ServerContext {
@@ -36,8 +50,14 @@ export interface ServerContext {
   auth: Auth;
   queue: JobQueue;
   events: EventBus;
-  services: { accounts: AccountService; credits: CreditsService };
-  repositories: { accounts: AccountRepository; credits: CreditsRepository; sessions: SessionRepository };
+  services: { accounts: AccountService; credits: CreditsService; billing: BillingService };
+  repositories: {
+    accounts: AccountRepository;
+    billing: BillingRepository;
+    credits: CreditsRepository;
+    sessions: SessionRepository;
+  };
+  payments: { provider: PaymentProvider; prices: PriceCatalog };
 }
 
 export const version: string = pkg.version;
@@ -52,11 +72,34 @@ export function createServerContext(
   const events = infrastructure.events ?? new InProcessEventBus();
   const repositories = {
     accounts: new AccountRepository(database.db),
+    billing: new BillingRepository(database.db),
     credits: new CreditsRepository(database.db),
     sessions: new SessionRepository(database.db),
   };
-  const credits = new CreditsService(repositories.credits, events);
-  const accounts = new AccountService(repositories.accounts, credits);
+  const clock = config.clock ?? (() => new Date());
+  const prices = new PriceCatalog(config.stripe ? config.stripe.prices : testPriceIds());
+  const stripe = config.stripe
+    ? new StripePaymentProvider({
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        apiBase: config.stripe.apiBase,
+        promotionCodes: config.stripe.promotionCodes,
+      })
+    : undefined;
+  const provider: PaymentProvider = stripe ?? new TestPaymentProvider(config.publicUrl);
+  const credits = new CreditsService(repositories.credits, events, clock, repositories.accounts);
+  const accounts = new AccountService(repositories.accounts, credits, prices.priceIdsByPlan());
+  const billing = new BillingService({
+    billing: repositories.billing,
+    credits,
+    provider,
+    stripe,
+    prices,
+    events,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ component: "billing" }),
+    clock,
+  });
 
   const auth = createAuth({
     db: database.db,
@@ -71,6 +114,7 @@ export function createServerContext(
 
   const queue = new JobQueue(database, logger);
   queue.register(housekeepingJob(repositories.sessions));
+  queue.register(billingRolloverJob(billing, clock));
 
   const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
   app.use("*", compress());
@@ -86,6 +130,8 @@ export function createServerContext(
   );
   app.route("/", accountRoutes({ auth, accounts }));
   app.route("/", eventsRoutes({ auth, events, credits }));
+  app.route("/", creditsRoutes({ auth, credits }));
+  app.route("/", billingRoutes({ auth, billing }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
@@ -98,7 +144,15 @@ export function createServerContext(
   });
   if (config.webDist) serveSpa(app, config.webDist);
 
-  return { app, auth, queue, events, services: { accounts, credits }, repositories };
+  return {
+    app,
+    auth,
+    queue,
+    events,
+    services: { accounts, credits, billing },
+    repositories,
+    payments: { provider, prices },
+  };
 }
 
 export function defaultWebDist(): string {

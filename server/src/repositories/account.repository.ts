@@ -28,4 +28,12 @@ export class AccountRepository {
     const [row] = await this.db.select({ n: count() }).from(generatedVideos).where(eq(generatedVideos.userId, userId));
     return Number(row?.n ?? 0);
   }
+
+  async updateUser(userId: string, patch: { name?: string; image?: string | null }): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await this.db
+      .update(user)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+  }
 }
