@@ -13,6 +13,8 @@ export interface LedgerEntry {
   /** Unique per cause (e.g. `signup:<userId>`, `spend:<videoId>`): a second write is ignored. */
   idempotencyKey: string;
   videoId?: string | null;
+  /** When it happened; the database's clock when omitted. */
+  createdAt?: Date;
 }
 
 export type LedgerRow = typeof credits.$inferSelect;
@@ -67,6 +69,7 @@ export class CreditsRepository {
         notes: entry.notes,
         idempotencyKey: entry.idempotencyKey,
         videoId: entry.videoId ?? null,
+        ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
       })
       .onConflictDoNothing({ target: credits.idempotencyKey })
       .returning();

@@ -81,7 +81,7 @@ export class CreditsService {
       notes: "Free credits for a new account",
       idempotencyKey: `signup:${userId}`,
     };
-    const written = await this.locked(userId, (tx) => this.credits.append(entry, tx));
+    const written = await this.locked(userId, (tx) => this.#append(entry, tx));
     if (written) await this.publishBalance(userId, entry);
     return Boolean(written);
   }
@@ -137,7 +137,7 @@ export class CreditsService {
     await this.settleEndedCycle(tx, input.userId, now);
     const cycle = await this.credits.cycle(input.userId, tx);
     const cycleOpen = Boolean(cycle && cycle.start <= now && now < cycle.end);
-    const refund = await this.credits.append(
+    const refund = await this.#append(
       {
         userId: input.userId,
         amount: -spend.amount,
@@ -201,7 +201,7 @@ export class CreditsService {
       notes: options.notes ?? "manual add",
       idempotencyKey: options.idempotencyKey ?? `add:${randomUUID()}`,
     };
-    const row = await this.locked(userId, (tx) => this.credits.append(entry, tx));
+    const row = await this.locked(userId, (tx) => this.#append(entry, tx));
     if (row) await this.publishBalance(userId, row);
     return { added: Boolean(row), newBalance: await this.credits.balance(userId) };
   }
@@ -211,7 +211,7 @@ export class CreditsService {
     tx: Transaction,
     input: { userId: string; paymentId: string; credits: number; notes: string },
   ): Promise<LedgerRow | undefined> {
-    return this.credits.append(
+    return this.#append(
       {
         userId: input.userId,
         amount: input.credits,
@@ -232,7 +232,7 @@ export class CreditsService {
     input: { userId: string; planId: string; credits: number; cycleStart: Date },
   ): Promise<LedgerRow | undefined> {
     const plan = findPaidPlan(input.planId);
-    return this.credits.append(
+    return this.#append(
       {
         userId: input.userId,
         amount: input.credits,
@@ -255,7 +255,7 @@ export class CreditsService {
   ): Promise<LedgerRow | undefined> {
     const { plan } = await this.credits.buckets(input.userId, tx);
     if (plan <= 0) return undefined;
-    return this.credits.append(
+    return this.#append(
       {
         userId: input.userId,
         amount: -plan,
@@ -316,6 +316,11 @@ export class CreditsService {
     };
   }
 
+  /** Every ledger row carries the service clock's time, so periods and rows agree (tests move the clock). */
+  #append(entry: LedgerEntry, tx: Transaction): Promise<LedgerRow | undefined> {
+    return this.credits.append({ ...entry, createdAt: entry.createdAt ?? this.clock() }, tx);
+  }
+
   /** A spend under the lock: no row when the balance is too low. */
   async #spendLocked(
     tx: Transaction,
@@ -325,7 +330,7 @@ export class CreditsService {
     const { balance, plan } = await this.credits.buckets(input.userId, tx);
     if (balance < input.amount) return { row: null, balance };
     const planPart = Math.min(input.amount, Math.max(0, plan));
-    const row = await this.credits.append(
+    const row = await this.#append(
       {
         userId: input.userId,
         amount: -input.amount,
