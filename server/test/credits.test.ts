@@ -72,8 +72,8 @@ describe.each(DRIVERS)("the credit ledger on %s", (driver) => {
     expect(await balance(h, user.id)).toBe(2);
 
     const generic = await Promise.all(Array.from({ length: 4 }, () => credits.spend(user.id, 1)));
-    expect(generic.filter((g) => g && g.success)).toHaveLength(2);
-    expect(generic.filter((g) => g && !g.success)).toEqual([
+    expect(generic.filter((g) => g !== false && g.success)).toHaveLength(2);
+    expect(generic.filter((g) => g !== false && !g.success)).toEqual([
       { success: false, error: "Insufficient credits", newBalance: 0 },
       { success: false, error: "Insufficient credits", newBalance: 0 },
     ]);

@@ -28,6 +28,9 @@ export const errorBodySchema = z.object({
   /** Top-up checkout refusals: the packs still allowed and the one-time credits left this month. */
   maxQuantityAllowed: z.number().int().nonnegative().optional(),
   remainingCap: z.number().int().nonnegative().optional(),
+  /** Insufficient-credits refusals: what the action costs and the balance. */
+  required: z.number().int().nonnegative().optional(),
+  current: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
