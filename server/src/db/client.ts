@@ -58,6 +58,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle pooled connection the server drops (restart, failover, a terminated backend) emits an error;
+  // without a listener that error would end the process. The pool replaces the connection on next use.
+  pool.on("error", (error) => {
+    console.warn(`database connection lost: ${error.message}`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
