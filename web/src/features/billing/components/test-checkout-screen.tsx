@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { refreshAccountState } from "@/features/live/use-live-updates";
 import { ApiError } from "@/lib/api-error";
+import { cn } from "@/lib/utils";
 import { cancelTestCheckout, payTestCheckout, useApplyTestPromo, useTestCheckout } from "../api/test-checkout";
 import { TestModeBanner } from "./test-mode-banner";
 
@@ -197,7 +198,7 @@ function OpenCheckout({ order }: { order: TestCheckout }) {
                 </Badge>
               ) : null}
             </dt>
-            <dd className="tabular-nums text-success" data-testid="order-discount">
+            <dd className={cn("tabular-nums", order.discountCents > 0 && "text-success")} data-testid="order-discount">
               {order.discountCents > 0 ? `-${formatUsd(order.discountCents)}` : formatUsd(0)}
             </dd>
           </div>

@@ -6,7 +6,7 @@ export function TestModeBanner({ children }: { children: string }) {
   return (
     <div role="note" className="border-b border-warning/40 bg-warning text-black">
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-1 px-4 py-2.5 text-center sm:flex-row sm:gap-3 sm:text-left">
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-black px-2.5 py-0.5 text-xs font-bold tracking-widest text-warning">
+        <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-black whitespace-nowrap px-2.5 py-0.5 text-xs font-bold tracking-widest text-warning">
           <FlaskConical className="size-3.5" aria-hidden="true" />
           {messages.billing.testMode}
         </span>

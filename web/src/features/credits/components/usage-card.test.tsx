@@ -33,6 +33,9 @@ describe("usage card", () => {
     );
     expect(screen.getAllByTestId("spend-bar")).toHaveLength(2);
     expect(screen.getByRole("img", { name: "80 credits spent from Mar 10 to Mar 12" })).toBeTruthy();
+    // The whole period is drawn: Mar 10 .. Apr 10 (exclusive) is 32 days, two with spend.
+    expect(screen.getByText("Apr 10", { selector: "figcaption span" })).toBeTruthy();
+    expect(screen.getByText("peak 74")).toBeTruthy();
     expect(screen.getByText("This period: March 10, 2026 – April 10, 2026")).toBeTruthy();
   });
 });

@@ -101,7 +101,7 @@ export function UsageCard({ onBuyCredits }: { onBuyCredits?: () => void }) {
             </div>
             <div className="space-y-2">
               <h3 className="text-sm font-medium">Credits spent per day</h3>
-              <SpendChart daily={data.daily} />
+              <SpendChart daily={data.daily} period={data.period} />
             </div>
           </>
         )}

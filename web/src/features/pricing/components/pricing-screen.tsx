@@ -114,7 +114,7 @@ export function PricingScreen({ viewer, contactAvailable }: { viewer: PricingVie
 
       <div className="mt-8 flex flex-col items-center gap-4">
         <IntervalToggle value={interval} onChange={setInterval} />
-        <PromoControl code={promoCode} onChange={setPromoCode} />
+        {viewer.current ? null : <PromoControl code={promoCode} onChange={setPromoCode} />}
       </div>
 
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
