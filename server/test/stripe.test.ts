@@ -327,6 +327,53 @@ describe.each(DRIVERS)("Stripe against a local fake on %s", (driver) => {
     expect(await subscriptionRow(h, user.id)).toMatchObject({ status: "canceled", creditsCycleStart: null });
   });
 
+  it("grants an upgrade inside a period once it is paid, whatever the event order, and nothing for a cheaper plan", async () => {
+    const user = await signUpUser(h, "stripe.upgrade@example.com");
+    await post(h, "/api/billing/checkout", user.cookie, { mode: "subscription", planId: "STARTER" });
+    const paymentId = fake.requestsTo("POST", "/v1/checkout/sessions").at(-1)?.form.client_reference_id ?? "";
+    const start = new Date(Math.floor(clock.now().getTime() / 1000) * 1000);
+    const end = addMonthsUtc(start, 1);
+    const sub = (price: string) =>
+      stripeSubscription({ id: "sub_up", customer: "cus_up", price, start, end, userId: user.id });
+    fake.subscriptions.set("sub_up", sub("price_starter_month"));
+    await webhook(
+      eventPayload(
+        "checkout.session.completed",
+        completedSession(paymentId, {
+          mode: "subscription",
+          subscription: "sub_up",
+          customer: "cus_up",
+          amount_total: 1700,
+        }),
+      ),
+    );
+    expect(await balance(h, user.id)).toBe(120);
+    await h.ctx.services.credits.spend(user.id, 40);
+
+    // The portal upgrades to Agency: Stripe first reports the change, then the paid proration invoice.
+    fake.subscriptions.set("sub_up", sub("price_agency_month"));
+    await webhook(eventPayload("customer.subscription.updated", sub("price_agency_month")));
+    expect(await balance(h, user.id)).toBe(80);
+    const paid = () =>
+      eventPayload("invoice.paid", {
+        id: "in_up",
+        object: "invoice",
+        billing_reason: "subscription_update",
+        parent: { type: "subscription_details", subscription_details: { subscription: "sub_up" } },
+      });
+    await webhook(paid());
+    expect(await balance(h, user.id)).toBe(1080);
+    await webhook(paid());
+    expect(await balance(h, user.id)).toBe(1080);
+
+    // An immediate switch to a cheaper plan in the same period grants nothing more.
+    fake.subscriptions.set("sub_up", sub("price_pro_month"));
+    await webhook(eventPayload("customer.subscription.updated", sub("price_pro_month")));
+    await webhook(paid());
+    expect(await balance(h, user.id)).toBe(1080);
+    expect(await json(h.request("/api/account", { cookie: user.cookie }))).toMatchObject({ plan: { id: "PRO" } });
+  });
+
   it("refunds through Stripe a completed top-up that would pass the monthly cap", async () => {
     const user = await signUpUser(h, "stripe.cap@example.com");
     const first = await startTopUp(user.cookie, 5);

@@ -81,6 +81,15 @@ export class CreditsRepository {
     return row;
   }
 
+  /** Idempotency keys of the user's rows that start with `prefix`. */
+  async keysWithPrefix(userId: string, prefix: string, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex
+      .select({ key: credits.idempotencyKey })
+      .from(credits)
+      .where(and(eq(credits.userId, userId), sql`starts_with(${credits.idempotencyKey}, ${prefix})`));
+    return rows.map((r) => r.key);
+  }
+
   async entries(userId: string, ex: Executor = this.db): Promise<LedgerRow[]> {
     return ex.select().from(credits).where(eq(credits.userId, userId)).orderBy(credits.createdAt);
   }

@@ -507,9 +507,14 @@ export class BillingService {
         }
         push(await this.#grant(tx, userId, plan, target.start));
         cycle = target;
-      } else if (upgrade || previous?.id === plan.id) {
-        // Same cycle: an upgrade adds the new plan's credits (its own key); a repeat of the same plan is a no-op.
-        push(await this.#grant(tx, userId, plan, cycle.start));
+      } else {
+        // Same cycle: a payment for a plan with more credits than any granted this cycle is an upgrade and adds
+        // that plan's credits (whatever order the provider's events came in); a repeat or a cheaper plan adds none.
+        const granted = await this.#d.credits.plansGrantedForCycle(tx, userId, cycle.start);
+        const most = Math.max(0, ...granted.map((id) => findPaidPlan(id)?.creditsPerMonth ?? 0));
+        if (!granted.includes(plan.id) && plan.creditsPerMonth > most) {
+          push(await this.#grant(tx, userId, plan, cycle.start));
+        }
       }
     } else if (cycle && cycle.end <= now) {
       push(await this.#d.credits.expirePlanCredits(tx, { userId, cycleStart: cycle.start }));

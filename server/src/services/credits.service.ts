@@ -245,6 +245,13 @@ export class CreditsService {
     );
   }
 
+  /** The plans whose credits were granted for the cycle starting at `cycleStart`. */
+  async plansGrantedForCycle(tx: Transaction, userId: string, cycleStart: Date): Promise<string[]> {
+    const prefix = `plan-grant:${userId}:${cycleStart.toISOString()}:`;
+    const keys = await this.credits.keysWithPrefix(userId, prefix, tx);
+    return keys.map((k) => k.slice(prefix.length));
+  }
+
   /**
    * Ends a cycle: the plan credits still unspent expire through one negative row (key
    * `plan-expiry:<userId>:<cycleStart>`), inside the caller's lock. Nothing is written when none are left.
