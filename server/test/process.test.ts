@@ -68,7 +68,7 @@ describe("the server process", () => {
     expect(first.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 150_000);
 
   it("refuses to run workers alone on the embedded database", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));
