@@ -4,8 +4,9 @@ import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import type { StorageConfig } from "./env.ts";
+import type { StorageConfig, StripeEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
+import { billingRolloverJob } from "./jobs/billing-rollover.job.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { lostRendersJob, renderVideoFailedJob, renderVideoJob } from "./jobs/render-video.job.ts";
@@ -14,9 +15,13 @@ import type { Logger } from "./lib/logger.ts";
 import { RateLimiter } from "./lib/rate-limit.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
+import { BillingRepository } from "./repositories/billing.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
 import { FilesRepository } from "./repositories/files.repository.ts";
 import { type LlmConfig, OpenAiCompatibleLlm } from "./repositories/llm.repository.ts";
+import type { PaymentProvider } from "./repositories/payments/payment-provider.ts";
+import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
+import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
@@ -26,14 +31,18 @@ import { VideosRepository } from "./repositories/videos.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { aiRoutes } from "./routes/ai/ai.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
+import { billingRoutes } from "./routes/billing/billing.handlers.ts";
+import { creditsRoutes } from "./routes/credits/credits.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { filesRoutes } from "./routes/files/files.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
 import { mediaRoutes } from "./routes/media/media.handlers.ts";
 import { videosRoutes } from "./routes/videos/videos.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
+import { BillingService } from "./services/billing.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
+import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
 import { RenderService, type VideoRenderer } from "./services/render.service.ts";
 import { type MediaCatalog, VideosService } from "./services/videos.service.ts";
 import { WritingService } from "./services/writing.service.ts";
@@ -54,6 +63,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Built SPA directory; omitted means the API only. */
   webDist?: string | undefined;
+  /** Stripe settings; omitted means the built-in test checkout. */
+  stripe?: StripeEnv | undefined;
+  /** The clock billing and credit rules read (tests move it). */
+  clock?: () => Date;
 }
 
 export interface ServerContext {
@@ -65,6 +78,7 @@ export interface ServerContext {
   services: {
     accounts: AccountService;
     credits: CreditsService;
+    billing: BillingService;
     files: FilesService;
     writing: WritingService;
     videos?: VideosService;
@@ -72,11 +86,13 @@ export interface ServerContext {
   };
   repositories: {
     accounts: AccountRepository;
+    billing: BillingRepository;
     credits: CreditsRepository;
     sessions: SessionRepository;
     files: FilesRepository;
     videos: VideosRepository;
   };
+  payments: { provider: PaymentProvider; prices: PriceCatalog };
 }
 
 export const version: string = pkg.version;
@@ -98,6 +114,7 @@ export function createServerContext(
   const events = infrastructure.events ?? new InProcessEventBus();
   const repositories = {
     accounts: new AccountRepository(database.db),
+    billing: new BillingRepository(database.db),
     credits: new CreditsRepository(database.db),
     sessions: new SessionRepository(database.db),
     files: new FilesRepository(database.db),
@@ -111,8 +128,30 @@ export function createServerContext(
     inUse: (userId, fileId) => repositories.videos.usesFile(userId, fileId),
   });
   const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger);
-  const credits = new CreditsService(repositories.credits, events);
-  const accounts = new AccountService(repositories.accounts, credits);
+  const clock = config.clock ?? (() => new Date());
+  const prices = new PriceCatalog(config.stripe ? config.stripe.prices : testPriceIds());
+  const stripe = config.stripe
+    ? new StripePaymentProvider({
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        apiBase: config.stripe.apiBase,
+        promotionCodes: config.stripe.promotionCodes,
+      })
+    : undefined;
+  const provider: PaymentProvider = stripe ?? new TestPaymentProvider(config.publicUrl);
+  const credits = new CreditsService(repositories.credits, events, clock, repositories.accounts);
+  const accounts = new AccountService(repositories.accounts, credits, prices.priceIdsByPlan());
+  const billing = new BillingService({
+    billing: repositories.billing,
+    credits,
+    provider,
+    stripe,
+    prices,
+    events,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ component: "billing" }),
+    clock,
+  });
 
   const auth = createAuth({
     db: database.db,
@@ -155,6 +194,7 @@ export function createServerContext(
     queue.register(renderVideoJob(render, { heartbeatSeconds: infrastructure.renderHeartbeatSeconds }));
     queue.register(lostRendersJob(render));
   }
+  queue.register(billingRolloverJob(billing, clock));
 
   const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
   app.use("*", compress());
@@ -197,6 +237,8 @@ export function createServerContext(
     }),
   );
   if (storage instanceof LocalStorage) app.route("/", mediaRoutes({ storage, signer }));
+  app.route("/", creditsRoutes({ auth, credits }));
+  app.route("/", billingRoutes({ auth, billing }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
@@ -215,8 +257,9 @@ export function createServerContext(
     queue,
     events,
     storage,
-    services: { accounts, credits, files, writing, videos, render },
+    services: { accounts, credits, billing, files, writing, videos, render },
     repositories,
+    payments: { provider, prices },
   };
 }
 

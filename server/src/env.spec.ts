@@ -25,4 +25,42 @@ describe("loadEnv", () => {
   it("names every invalid variable", () => {
     expect(() => loadEnv({ PORT: "eighty", AUTH_SECRET: "short" })).toThrow(/PORT[\s\S]*AUTH_SECRET/);
   });
+  it("uses the built-in test checkout unless STRIPE_SECRET_KEY is set", () => {
+    expect(loadEnv({}).stripe).toBeUndefined();
+    expect(loadEnv({ STRIPE_SECRET_KEY: "" }).stripe).toBeUndefined();
+  });
+  it("requires the webhook secret and every price id with a Stripe key, naming what is missing", () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_PRO_MONTHLY: "price_1" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER_MONTHLY, STRIPE_PRICE_STARTER_ANNUAL, STRIPE_PRICE_PRO_ANNUAL/,
+    );
+  });
+  it("maps the Stripe settings, the price ids and the promotion code", () => {
+    const env = loadEnv({
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+      STRIPE_PRICE_STARTER_MONTHLY: "p_sm",
+      STRIPE_PRICE_STARTER_ANNUAL: "p_sy",
+      STRIPE_PRICE_PRO_MONTHLY: "p_pm",
+      STRIPE_PRICE_PRO_ANNUAL: "p_py",
+      STRIPE_PRICE_AGENCY_MONTHLY: "p_am",
+      STRIPE_PRICE_AGENCY_ANNUAL: "p_ay",
+      STRIPE_PRICE_TOPUP_PACK: "p_pack",
+      STRIPE_PROMOTION_CODE_HALFOFFWOW: "promo_1",
+    });
+    expect(env.stripe).toEqual({
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_x",
+      apiBase: "http://127.0.0.1:12111",
+      prices: {
+        plans: {
+          STARTER: { month: "p_sm", year: "p_sy" },
+          PRO: { month: "p_pm", year: "p_py" },
+          AGENCY: { month: "p_am", year: "p_ay" },
+        },
+        topUpPack: "p_pack",
+      },
+      promotionCodes: { HALFOFFWOW: "promo_1" },
+    });
+  });
 });

@@ -69,10 +69,15 @@ async function main(): Promise<void> {
       authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
       trustProxy: env.TRUST_PROXY,
       webDist: env.WEB_DIST ?? defaultWebDist(),
+      stripe: env.stripe,
     },
     { events },
   );
 
+  logger.info(
+    { provider: context.payments.provider.name },
+    env.stripe ? "payments: Stripe" : "payments: built-in test checkout (no real payments)",
+  );
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
 

@@ -155,3 +155,45 @@ describe("auth rate limit", () => {
     }
   });
 });
+
+describe.each(DRIVERS)("profile updates on %s", (driver) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness(driver);
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const webp = `data:image/webp;base64,${Buffer.concat([
+    Buffer.from("RIFF"),
+    Buffer.from([0x20, 0, 0, 0]),
+    Buffer.from("WEBPVP8 "),
+    Buffer.alloc(24, 1),
+  ]).toString("base64")}`;
+  const patch = (cookie: string, body: unknown) =>
+    h.request("/api/account", { method: "PATCH", cookie, body: JSON.stringify(body) });
+
+  it("renames the user and stores a small avatar, checking the image's bytes", async () => {
+    const { cookie } = await h.signUp("profile@example.com", "correct-horse-9", "Old Name");
+    const renamed = await patch(cookie, { name: "  Maya Reed " });
+    expect(await renamed.json()).toMatchObject({ user: { name: "Maya Reed", image: null } });
+    const withAvatar = await patch(cookie, { image: webp });
+    expect(await withAvatar.json()).toMatchObject({ user: { name: "Maya Reed", image: webp } });
+
+    const pngClaimingWebp = `data:image/webp;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]).toString("base64")}`;
+    const lying = await patch(cookie, { image: pngClaimingWebp });
+    expect(lying.status).toBe(400);
+    expect(await lying.json()).toMatchObject({ message: messages.reddit.avatarInvalid });
+    const remote = await patch(cookie, { image: "https://example.com/me.png" });
+    expect(remote.status).toBe(400);
+    const empty = await patch(cookie, { name: "   " });
+    expect(await empty.json()).toMatchObject({ message: expect.stringContaining(messages.settings.nameRequired) });
+    const huge = await patch(cookie, { image: `data:image/webp;base64,${"A".repeat(300_000)}` });
+    expect(huge.status).toBe(413);
+
+    const cleared = await patch(cookie, { image: null });
+    expect(await cleared.json()).toMatchObject({ user: { image: null } });
+    expect((await patch("", { name: "x" })).status).toBe(401);
+  });
+});

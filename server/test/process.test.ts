@@ -33,7 +33,8 @@ function start(dataDir: string, port: number, command = "all") {
 }
 
 async function waitForHealth(port: number): Promise<Response> {
-  for (let i = 0; i < 120; i += 1) {
+  // Up to 60 s: on a loaded two-core machine a first PGlite start plus migrations can take well over 30 s.
+  for (let i = 0; i < 240; i += 1) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return res;
@@ -67,7 +68,7 @@ describe("the server process", () => {
     expect(first.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 150_000);
 
   it("refuses to run workers alone on the embedded database", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));

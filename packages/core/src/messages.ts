@@ -43,6 +43,12 @@ export const messages = {
     insufficientToast: "You don't have enough credits to create this video.",
     insufficientDialog: "You don't have enough credits to generate this video.",
     insufficient: "Insufficient credits",
+    insufficientTip:
+      "Tip: a credit pack adds 10 credits that never expire, and a plan gives you fresh credits every month.",
+    required: "Required",
+    current: "Your credits",
+    refresh: "Refresh credits",
+    refreshed: "Credits refreshed",
   },
   subscription: {
     active: "Active",
@@ -52,6 +58,14 @@ export const messages = {
     managePlan: "Manage Plan",
     upgradePlan: "Upgrade Plan",
     topUp: "Top Up Credits",
+    manageBilling: "Manage Billing",
+    manageSubscription: "Manage Subscription",
+    changePlan: "Change Plan",
+    scheduledDowngrade: "Scheduled Downgrade",
+    scheduledCancellation: "Scheduled Cancellation",
+    cancelBanner: (date: string) => `Your subscription will be cancelled at the end of the billing period, on ${date}.`,
+    downgradeBanner: (plan: string, date: string) =>
+      `Your plan will change to ${plan} at the end of the billing period, on ${date}.`,
   },
   videos: {
     signedOut: "Please sign in to view your videos.",
@@ -149,6 +163,36 @@ export const messages = {
     signInToPurchase: "Please sign in to purchase credits.",
     noCheckoutUrl: "No Checkout URL returned.",
     checkoutFailed: "Failed to create checkout session.",
+    buyCredits: "Buy Credits",
+    alreadySubscribed: "You already have a plan. Change it in the billing portal.",
+    noPlanToManage: "You have no plan to manage yet.",
+    enterpriseByContact: "Enterprise plans are arranged by contact.",
+    checkoutNotFound: "This checkout does not exist.",
+    checkoutExpired: "This checkout has expired. Please start a new one.",
+    checkoutFinished: "This checkout is already finished.",
+    promoInvalid: "That promotion code is not valid.",
+    promoPlansOnly: "Promotion codes apply to plans only.",
+    capExceededRefunded: "This purchase would pass the monthly limit of one-time credits, so it was refunded in full.",
+    portalFailed: "The billing portal could not be opened.",
+    invalidSignature: "The webhook signature is missing or invalid.",
+    testMode: "TEST MODE",
+    testModeCheckout:
+      "This is the built-in test checkout. No card is needed and no money moves; paying completes the order exactly as a real payment would.",
+    testModePortal:
+      "This is the built-in test billing portal. Plan changes apply exactly as they would with a real payment provider, without charging anyone.",
+  },
+  pricing: {
+    faqUpgrades: "Upgrades apply immediately, with full payment of the new plan.",
+    faqDowngrades: "Downgrades and cancellations take effect at the end of the billing period.",
+    faqTopUps: "Need more? Buy up to 50 additional credits per month in packs of 10 for $3.00.",
+    faqResets: "Plan credits reset every month; purchased credits never expire.",
+    faqAnnual: "Annual billing: 12 months for the price of 10, with credits granted every month.",
+  },
+  settings: {
+    nameRequired: "Enter your name.",
+    avatarTooLarge: "That image is too large even after resizing. Try a smaller one.",
+    profileSaved: "Profile updated",
+    profileSaveFailed: "Could not save your profile. Please try again.",
   },
   contact: {
     fillAllFields: "Please fill out all fields",
@@ -160,11 +204,9 @@ export const messages = {
     text: "Use code HALFOFFWOW for 50% off any tier — limited time.",
   },
   comingLater: {
-    topUp: "Credit top-ups open with billing.",
     affiliate: "The affiliate programme opens soon.",
     builder: "This builder opens soon.",
     support: "Help & Support opens soon.",
-    checkout: "Checkout opens soon, with billing.",
     contact: "The contact page opens soon.",
   },
   shell: {

@@ -14,6 +14,10 @@ import * as schema from "./schema/index.ts";
 export { schema };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseDriver = "pglite" | "postgres";
+/** An open transaction, as handed to `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Anything queries run on: the database itself or an open transaction. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
@@ -54,6 +58,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle pooled connection the server drops (restart, failover, a terminated backend) emits an error;
+  // without a listener that error would end the process. The pool replaces the connection on next use.
+  pool.on("error", (error) => {
+    console.warn(`database connection lost: ${error.message}`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,

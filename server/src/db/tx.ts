@@ -1,9 +1,8 @@
-import type { Database } from "./client.ts";
+import type { Executor, Transaction } from "./client.ts";
 
 /** A drizzle transaction of the application database (the callback argument of `db.transaction`). */
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** Either the database or an open transaction: repository methods that may run inside one take this. */
-export type Executor = Database | Tx;
+export type Tx = Transaction;
+export type { Executor };
 
 interface RawClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;

@@ -8,8 +8,18 @@ import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import type { AppBindings } from "./types.ts";
 
-export function errorBody(code: ErrorCode | string, message: string, requestIdValue: string) {
-  return { code, message, requestId: requestIdValue };
+/** Numeric details an error may carry to the client (see errorBodySchema in core). */
+const DETAIL_FIELDS = ["maxQuantityAllowed", "remainingCap", "required", "current"] as const;
+
+export function errorBody(code: ErrorCode | string, message: string, requestIdValue: string, details?: unknown) {
+  const extra: Record<string, number> = {};
+  if (details && typeof details === "object") {
+    for (const field of DETAIL_FIELDS) {
+      const value = (details as Record<string, unknown>)[field];
+      if (typeof value === "number" && Number.isFinite(value)) extra[field] = value;
+    }
+  }
+  return { code, message, requestId: requestIdValue, ...extra };
 }
 
 /** A Hono app with request ids, structured request logs, one error shape and JSON 404s under /api. */
@@ -51,7 +61,7 @@ export function createApp(logger: Logger, options: { https: boolean } = { https:
   app.onError((error, c) => {
     const id = c.get("requestId") ?? "unknown";
     if (error instanceof AppError) {
-      return c.json(errorBody(error.code, error.message, id), error.status);
+      return c.json(errorBody(error.code, error.message, id, error.details), error.status);
     }
     if (error instanceof ZodError) {
       const issue = error.issues[0];

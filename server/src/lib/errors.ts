@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const errorStatus = {
   VALIDATION_FAILED: 400,
   WEAK_PASSWORD: 400,
+  INVALID_SIGNATURE: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   INSUFFICIENT_CREDITS: 402,
@@ -11,12 +12,18 @@ export const errorStatus = {
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
+  /** A top-up would pass the monthly cap of one-time credits. */
+  LIMIT_REACHED: 409,
+  /** A checkout that expired, was cancelled or is finished. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,
   AI_NOT_CONFIGURED: 503,
+  /** The payment provider failed or answered without what was asked for. */
+  PROVIDER_ERROR: 502,
   UNAVAILABLE: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

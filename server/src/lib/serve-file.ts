@@ -55,7 +55,10 @@ export async function serveFile(
   if (range) base["Content-Range"] = `bytes ${start}-${end}/${size}`;
   const status = range ? 206 : 200;
   if (c.req.method === "HEAD" || size === 0) return new Response(null, { status, headers: base });
-  return new Response(Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream, { status, headers: base });
+  return new Response(Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream, {
+    status,
+    headers: base,
+  });
 }
 
 /** `relative` resolved inside `root`, or null when it would leave it. */

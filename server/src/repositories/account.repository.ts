@@ -32,4 +32,12 @@ export class AccountRepository {
       .where(and(eq(generatedVideos.userId, userId), inArray(generatedVideos.status, ["processing", "finished"])));
     return Number(row?.n ?? 0);
   }
+
+  async updateUser(userId: string, patch: { name?: string; image?: string | null }): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await this.db
+      .update(user)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+  }
 }

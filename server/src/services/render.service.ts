@@ -168,8 +168,8 @@ export class RenderService {
     const outcome = await this.db.transaction(async (tx) => {
       const failed = await this.videos.markFailed(videoId, userMessage, tx);
       if (!failed) return undefined;
-      const refunded = await this.credits.refundVideo(tx, { userId: failed.userId, videoId });
-      return { video: failed, refunded };
+      const refund = await this.credits.refundVideo(tx, { userId: failed.userId, videoId });
+      return { video: failed, refunded: refund?.amount ?? 0 };
     });
     if (!outcome) return false;
     this.logger.info({ videoId, refunded: outcome.refunded }, "video failed; credits refunded");

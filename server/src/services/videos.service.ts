@@ -131,7 +131,7 @@ export class VideosService {
           },
           tx,
         );
-        await this.credits.spendForVideo(tx, { userId, videoId, amount: cost, type: body.type });
+        await this.credits.spendForVideo(tx, { userId, videoId, amount: cost });
         await this.queue.send(
           { name: RENDER_VIDEO, schema: renderVideoPayload },
           { videoId },

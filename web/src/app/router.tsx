@@ -41,6 +41,18 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: "checkout/test/:id",
+        lazy: () => import("@/routes/test-checkout").then((m) => ({ Component: m.TestCheckoutRoute })),
+      },
+      {
+        path: "billing/portal",
+        lazy: () => import("@/routes/billing-portal").then((m) => ({ Component: m.BillingPortalRoute })),
+      },
+      {
+        path: "billing/test-portal",
+        lazy: () => import("@/routes/test-portal").then((m) => ({ Component: m.TestPortalRoute })),
+      },
       { path: "app/faq", element: <Navigate to="/faq" replace /> },
       { path: "dashboard/faq", element: <Navigate to="/faq" replace /> },
       { path: "app/features", element: <Navigate to="/features" replace /> },

@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import { ApiError } from "./api-error";
 
-export { ApiError, isUnauthorized } from "./api-error";
+export { ApiError, type ApiErrorDetails, isUnauthorized } from "./api-error";
 
 type ApiRequestInit<T> = Omit<RequestInit, "body"> & {
   /** A JSON body; sent with `content-type: application/json`. */
@@ -39,7 +39,8 @@ export async function apiFetch<T>(
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(body);
     if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.requestId);
+      const { code, message, requestId, ...details } = parsed.data;
+      throw new ApiError(response.status, code, message, requestId, details);
     }
     throw new ApiError(response.status, `HTTP_${response.status}`, messages.common.somethingWentWrong);
   }

@@ -1,15 +1,25 @@
+/** Numeric details some refusals carry (top-up limits, insufficient credits). */
+export interface ApiErrorDetails {
+  maxQuantityAllowed?: number;
+  remainingCap?: number;
+  required?: number;
+  current?: number;
+}
+
 /** Every failed API call surfaces as an ApiError carrying the server's `{code, message, requestId}`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly requestId: string | undefined;
+  readonly details: ApiErrorDetails;
 
-  constructor(status: number, code: string, message: string, requestId?: string) {
+  constructor(status: number, code: string, message: string, requestId?: string, details: ApiErrorDetails = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.requestId = requestId;
+    this.details = details;
   }
 }
 

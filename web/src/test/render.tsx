@@ -1,6 +1,7 @@
 import type { Account } from "@reelsmith/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 
@@ -58,10 +59,54 @@ export function accountFetches(fetchMock: ReturnType<typeof mockAccountApi>): nu
   ).length;
 }
 
+type Answer = () => Response | Promise<Response>;
+
+/**
+ * Mocks fetch at the network boundary for several endpoints: `routes` maps a path (the URL's path and
+ * query) to its answers, given in turn (the last repeats). Any other call fails the test loudly.
+ */
+export function mockApi(routes: Record<string, Answer | Answer[]>) {
+  const calls = new Map<string, number>();
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://x");
+    const key = `${url.pathname}${url.search}`;
+    const entry = routes[`${init?.method ?? "GET"} ${key}`] ?? routes[key];
+    if (!entry) throw new Error(`Unexpected fetch in test: ${init?.method ?? "GET"} ${key}`);
+    const answers = Array.isArray(entry) ? entry : [entry];
+    const n = calls.get(key) ?? 0;
+    calls.set(key, n + 1);
+    const answer = answers[Math.min(n, answers.length - 1)];
+    if (!answer) throw new Error("No answer configured");
+    return answer();
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+export { json as jsonResponse };
+
 /** Renders the real route table in memory at `path`, with the app's providers. */
 export function renderApp(path: string) {
   const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/**
+ * Renders one screen inside a memory router whose every path shows it, with the app's providers, so a
+ * test can read where the screen navigated to from `router.state.location`.
+ */
+export function renderWithRouter(ui: ReactNode, { path = "/" }: { path?: string } = {}) {
+  const queryClient = createQueryClient({ retry: false });
+  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
   const result = render(
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>

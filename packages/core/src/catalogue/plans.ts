@@ -1,4 +1,10 @@
-/** The plan catalogue (spec section 9). Provider price ids come from server configuration. */
+/**
+ * The plan catalogue (spec section 9). Provider price ids come from server configuration.
+ *
+ * Billing is monthly or annual. Annual rule: an annual plan costs 10 x the monthly price ("2 months
+ * free"), billed once a year; its credits are still granted month by month (the plan's monthly credits
+ * at the start of each month of the year), so plan credits reset every month on both intervals.
+ */
 export const PLAN_IDS = ["STARTER", "PRO", "AGENCY", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -76,9 +82,46 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+export const BILLING_INTERVALS = ["month", "year"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** An annual plan is billed as this many months: 12 months for the price of 10. */
+export const ANNUAL_MONTHS_CHARGED = 10;
+
+/** The plans a user can subscribe to on their own (enterprise is by contact). */
+export type PaidPlan = Plan & { price: number; creditsPerMonth: number; maxVideos: number };
+
+export function isSelfServePlan(plan: Plan | undefined): plan is PaidPlan {
+  return Boolean(plan && !plan.isEnterprise && plan.price !== null && plan.creditsPerMonth !== null);
+}
+
+export const selfServePlans: readonly PaidPlan[] = plans.filter(isSelfServePlan);
+
+/** What one billing period of the plan costs, in cents: the monthly price, or 10 x it for a year. */
+export function planPriceCents(plan: PaidPlan, interval: BillingInterval): number {
+  const monthlyCents = Math.round(plan.price * 100);
+  return interval === "year" ? monthlyCents * ANNUAL_MONTHS_CHARGED : monthlyCents;
+}
+
+/** The per-month figure shown on an annual card (the annual price / 12), in cents, rounded to the cent. */
+export function monthlyEquivalentCents(plan: PaidPlan, interval: BillingInterval): number {
+  return interval === "year" ? Math.round(planPriceCents(plan, "year") / 12) : planPriceCents(plan, "month");
+}
+
+/** What an annual plan saves against twelve monthly payments, in cents. */
+export function annualSavingsCents(plan: PaidPlan): number {
+  return planPriceCents(plan, "month") * 12 - planPriceCents(plan, "year");
+}
+
 export const FREE_PLAN_LABEL = "0 credits/month";
 
 export function findPlan(id: string | null | undefined): Plan | undefined {
   if (!id) return undefined;
   return plans.find((p) => p.id.toLowerCase() === id.toLowerCase());
+}
+
+/** The self-serve plan with this id, or undefined (unknown, enterprise). */
+export function findPaidPlan(id: string | null | undefined): PaidPlan | undefined {
+  const plan = findPlan(id);
+  return isSelfServePlan(plan) ? plan : undefined;
 }

@@ -15,3 +15,16 @@ export function creditsUsed(total: number, remaining: number): number {
   const safeTotal = Math.max(0, total);
   return Math.min(safeTotal, Math.max(0, safeTotal - remaining));
 }
+
+/**
+ * The usage panel (spec section 2): total = this period's monthly plan credits + additional (purchased)
+ * credits; used = total - remaining, clamped to 0..total.
+ */
+export function creditUsage(input: { monthlyPlanCredits: number; additionalCredits: number; remaining: number }): {
+  total: number;
+  used: number;
+  remaining: number;
+} {
+  const total = Math.max(0, input.monthlyPlanCredits) + Math.max(0, input.additionalCredits);
+  return { total, used: creditsUsed(total, input.remaining), remaining: input.remaining };
+}

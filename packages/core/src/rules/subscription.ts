@@ -29,3 +29,16 @@ export function resolvePlan(
   if (!price) return undefined;
   return plans.find((p) => priceIds[p.id]?.includes(price));
 }
+
+export type SubscriptionCardBadge = "Active" | "Scheduled Downgrade" | "Scheduled Cancellation" | "Inactive";
+
+/** The settings card's badge: a scheduled change wins over plain Active (spec section 2). */
+export function subscriptionCardBadge(subscription: {
+  status: string | null | undefined;
+  scheduledChangeType?: string | null | undefined;
+}): SubscriptionCardBadge {
+  if (!isSubscriptionActive(subscription.status)) return "Inactive";
+  if (subscription.scheduledChangeType === "cancel") return "Scheduled Cancellation";
+  if (subscription.scheduledChangeType === "downgrade") return "Scheduled Downgrade";
+  return "Active";
+}

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { NAME_MAX_LENGTH } from "../catalogue/constants.ts";
+import { messages } from "../messages.ts";
 
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -23,6 +25,12 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   requestId: z.string(),
+  /** Top-up checkout refusals: the packs still allowed and the one-time credits left this month. */
+  maxQuantityAllowed: z.number().int().nonnegative().optional(),
+  remainingCap: z.number().int().nonnegative().optional(),
+  /** Insufficient-credits refusals: what the action costs and the balance. */
+  required: z.number().int().nonnegative().optional(),
+  current: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -33,3 +41,21 @@ export const healthSchema = z.object({
   queue: z.object({ ok: z.boolean(), queues: z.number().int() }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** An avatar is stored as a small image data URL (the web app resizes it to 256 px WebP first). */
+export const AVATAR_MAX_DATA_URL_LENGTH = 200_000;
+export const AVATAR_SIZE_PX = 256;
+
+export const avatarDataUrlSchema = z
+  .string()
+  .max(AVATAR_MAX_DATA_URL_LENGTH, messages.settings.avatarTooLarge)
+  .regex(/^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/]+=*$/, messages.reddit.avatarInvalid);
+
+export const profileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, messages.settings.nameRequired).max(NAME_MAX_LENGTH, messages.auth.nameTooLong),
+    image: avatarDataUrlSchema.nullable(),
+  })
+  .partial()
+  .refine((v) => v.name !== undefined || v.image !== undefined, { message: "Nothing to update." });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -6,7 +6,9 @@ import { generatedVideos } from "./videos.ts";
 /**
  * Spec entity credits as an append-only ledger: signed amounts, a source, and a unique
  * idempotency key so a grant, spend or refund for one cause can never be written twice.
- * Balance = sum(amount) for the user.
+ * Balance = sum(amount) for the user. `plan_amount` is the part of a row that moves the user's plan
+ * credits (which expire at the end of each monthly cycle); the rest moves permanent credits (bonus,
+ * purchases, refunds), which never expire. Plan credits = sum(plan_amount); both parts stay >= 0.
  */
 export const credits = pgTable(
   "credits",
@@ -16,6 +18,7 @@ export const credits = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     amount: integer("amount").notNull(),
+    planAmount: integer("plan_amount").notNull().default(0),
     source: text("source").notNull().default("adjustment"),
     notes: text("notes").notNull().default("manual add"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
@@ -27,8 +30,15 @@ export const credits = pgTable(
     check("credits_amount_nonzero", sql`${t.amount} <> 0`),
     check(
       "credits_source_check",
-      sql`${t.source} in ('one_time', 'adjustment', 'pack', 'additional', 'top_up', 'signup_bonus', 'plan_grant', 'spend', 'refund')`,
+      sql`${t.source} in ('one_time', 'adjustment', 'pack', 'additional', 'top_up', 'signup_bonus', 'plan_grant', 'plan_expiry', 'spend', 'refund')`,
     ),
-    check("credits_spend_sign", sql`(${t.source} = 'spend') = (${t.amount} < 0) or ${t.source} = 'adjustment'`),
+    check(
+      "credits_amount_sign",
+      sql`${t.source} = 'adjustment' or (${t.source} in ('spend', 'plan_expiry')) = (${t.amount} < 0)`,
+    ),
+    check(
+      "credits_plan_amount_check",
+      sql`case when ${t.source} in ('plan_grant', 'plan_expiry') then ${t.planAmount} = ${t.amount} when ${t.source} in ('spend', 'refund') then abs(${t.planAmount}) <= abs(${t.amount}) and ${t.planAmount} * ${t.amount} >= 0 else ${t.planAmount} = 0 end`,
+    ),
   ],
 );

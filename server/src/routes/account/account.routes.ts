@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { accountSchema, errorBodySchema } from "@reelsmith/core";
+import { accountSchema, errorBodySchema, profileUpdateSchema } from "@reelsmith/core";
 
 export const getAccountRoute = createRoute({
   method: "get",
@@ -10,5 +10,20 @@ export const getAccountRoute = createRoute({
   responses: {
     200: { description: "The account", content: { "application/json": { schema: accountSchema } } },
     401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+  },
+});
+
+export const updateProfileRoute = createRoute({
+  method: "patch",
+  path: "/api/account",
+  tags: ["Account"],
+  summary: "Update the signed-in user's name and/or avatar (a small WebP, PNG or JPEG data URL; null removes it)",
+  security: [{ cookieAuth: [] }],
+  request: { body: { content: { "application/json": { schema: profileUpdateSchema } }, required: true } },
+  responses: {
+    200: { description: "The account", content: { "application/json": { schema: accountSchema } } },
+    400: { description: "Invalid name or image", content: { "application/json": { schema: errorBodySchema } } },
+    401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+    413: { description: "Image too large", content: { "application/json": { schema: errorBodySchema } } },
   },
 });

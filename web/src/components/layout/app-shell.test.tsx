@@ -18,7 +18,10 @@ describe("signed-in shell", () => {
     expect(within(credits).getByRole("link", { name: messages.subscription.upgradePlan }).getAttribute("href")).toBe(
       "/pricing",
     );
-    expect(within(credits).getByRole("button", { name: messages.subscription.topUp })).toHaveProperty("disabled", true);
+    expect(within(credits).getByRole("button", { name: messages.subscription.topUp })).toHaveProperty(
+      "disabled",
+      false,
+    );
 
     // Stats: minutes saved = 3 videos x 39 minutes.
     expect(screen.getByText("117")).toBeTruthy();

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -8,9 +9,11 @@ import { AppSidebar } from "./app-sidebar";
 
 function renderSidebarAt(path: string) {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppSidebar account={testAccount} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppSidebar account={testAccount} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   const current = (name: string) => screen.getByRole("link", { name }).getAttribute("aria-current");
   return { current };

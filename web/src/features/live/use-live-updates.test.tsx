@@ -63,8 +63,11 @@ describe("live updates", () => {
     vi.advanceTimersByTime(CREDITS_REFRESH_DEBOUNCE_MS - 1);
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    // One refresh: the account, the credits summary and billing, once each.
+    expect(invalidate).toHaveBeenCalledTimes(3);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountQueryKey });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["credits"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["billing"] });
   });
 
   it("refreshes on a credits-updated event fired by any screen, ignores malformed data, closes on unmount", () => {
@@ -76,7 +79,8 @@ describe("live updates", () => {
 
     announceCreditsUpdated({ changeType: "manual" });
     vi.advanceTimersByTime(CREDITS_REFRESH_DEBOUNCE_MS);
-    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountQueryKey });
+    expect(invalidate).toHaveBeenCalledTimes(3);
 
     hook.unmount();
     expect(source?.closed).toBe(true);

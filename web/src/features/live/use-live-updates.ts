@@ -9,6 +9,8 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 import { accountQueryKey } from "@/features/auth/api/account-key";
+import { billingKeys } from "@/features/billing/api/billing-keys";
+import { creditsQueryKey } from "@/features/credits/api/credits-key";
 import { videosQueryKey } from "@/features/videos/api/get-videos";
 
 import { liveEvents } from "./live-events";
@@ -16,6 +18,15 @@ import { liveEvents } from "./live-events";
 /** Fires the spec's 'credits-updated' browser event; any screen may call it after it changed credits. */
 export function announceCreditsUpdated(detail: CreditsUpdatedDetail = {}): void {
   window.dispatchEvent(new CustomEvent<CreditsUpdatedDetail>(CREDITS_UPDATED_EVENT, { detail }));
+}
+
+/** Refetches everything that shows credits or the plan: the account, the credits summary, billing. */
+export function refreshAccountState(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  ]);
 }
 
 /**
@@ -58,7 +69,7 @@ export function useLiveUpdates(): void {
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+        void refreshAccountState(queryClient);
       }, CREDITS_REFRESH_DEBOUNCE_MS);
     };
     window.addEventListener(CREDITS_UPDATED_EVENT, refresh);

@@ -1,9 +1,24 @@
+import { useState } from "react";
+
+import { BuyCreditsDialog, SubscriptionCard } from "@/features/billing";
+import { UsageCard } from "@/features/credits";
+import { ProfileCard } from "@/features/settings/components/profile-card";
 import { SettingsScreen } from "@/features/settings/components/settings-screen";
 import { usePageMeta } from "@/lib/seo";
 import { useAppAccount } from "./use-app-account";
 
 export function SettingsRoute() {
   const account = useAppAccount();
-  usePageMeta({ title: "Settings", description: "Your profile and plan.", robots: "noindex, nofollow" });
-  return <SettingsScreen account={account} />;
+  const [buying, setBuying] = useState(false);
+  usePageMeta({ title: "Settings", description: "Your profile, plan and credits.", robots: "noindex, nofollow" });
+  return (
+    <>
+      <SettingsScreen
+        profile={<ProfileCard account={account} />}
+        subscription={<SubscriptionCard />}
+        usage={<UsageCard onBuyCredits={() => setBuying(true)} />}
+      />
+      <BuyCreditsDialog open={buying} onOpenChange={setBuying} signedIn successPath="/settings" />
+    </>
+  );
 }

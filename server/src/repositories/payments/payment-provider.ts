@@ -1,0 +1,73 @@
+import type { PaymentRow } from "../billing.repository.ts";
+
+export type ProviderName = "test" | "stripe";
+
+/** A subscription as the payment provider sees it, in provider-neutral terms. */
+export interface SubscriptionSnapshot {
+  provider: ProviderName;
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  status: string;
+  priceId: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+  /** Cancels at the end of the period. */
+  cancelAtPeriodEnd: boolean;
+  /** A price that takes over at the end of the period (a scheduled plan change). */
+  scheduledPriceId: string | null;
+  /** The user id the subscription was created for, when the provider kept it. */
+  userId: string | null;
+}
+
+/**
+ * What a provider tells the app, whatever provider it is: the built-in test checkout produces these
+ * from its Pay button, Stripe from verified webhooks. One fulfilment path handles them all, once per id.
+ */
+export type BillingEvent =
+  | {
+      id: string;
+      type: "checkout.completed";
+      provider: ProviderName;
+      paymentId: string;
+      providerSessionId: string | null;
+      providerCustomerId: string | null;
+      paymentIntentId: string | null;
+      /** What the provider charged, when it says. */
+      amountTotalCents: number | null;
+      /** For plan purchases: the subscription the checkout created. */
+      subscription: SubscriptionSnapshot | null;
+    }
+  | { id: string; type: "checkout.expired"; provider: ProviderName; paymentId: string }
+  | {
+      id: string;
+      type: "subscription.changed";
+      provider: ProviderName;
+      snapshot: SubscriptionSnapshot;
+      /** True when the event is a payment for the snapshot's period (plan credits are granted only then). */
+      paid: boolean;
+    };
+
+export interface CheckoutSessionInput {
+  payment: PaymentRow;
+  customer: { userId: string; email: string; providerCustomerId: string | null };
+  priceId: string;
+  quantity: number;
+  successUrl: string;
+  cancelUrl: string;
+  /** A promotion the app accepted (plans only). */
+  promoCode: string | null;
+  expiresAt: Date;
+}
+
+/** One interface for every way of taking money. */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** A hosted checkout for the payment row; returns the page to send the browser to. */
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ sessionId: string; url: string | null }>;
+  /** A billing-portal session where the customer changes or cancels their plan. */
+  createPortalSession(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{
+    url: string | null;
+  }>;
+  /** Gives the money of a completed checkout back in full. */
+  refund(payment: PaymentRow): Promise<void>;
+}

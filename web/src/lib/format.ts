@@ -1,0 +1,12 @@
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "April 10, 2026" (UTC, as billing dates are). */
+export function formatDate(iso: string | Date): string {
+  return longDate.format(typeof iso === "string" ? new Date(iso) : iso);
+}
+
+/** "Apr 10" (UTC). */
+export function formatShortDate(iso: string | Date): string {
+  return shortDate.format(typeof iso === "string" ? new Date(iso) : iso);
+}
