@@ -6,7 +6,7 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { mod, shade, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const PERIOD = 48;
 const HALF_WIDTH = 11;
@@ -60,7 +60,7 @@ function parkourHeight(index: number): number {
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/minecraft.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { scaleFlags: "neighbor", thumbnailAt: 0.37 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { scaleFlags: "neighbor", thumbnailAt: 0.37 }),
   createScene({ spec }) {
     const world = buildWorld();
     const w = spec.drawWidth;

@@ -6,11 +6,11 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/rocket-league.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.3 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.3 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

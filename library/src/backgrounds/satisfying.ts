@@ -5,7 +5,7 @@
  */
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, mod, TAU } from "../kit/draw.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const MARBLE_HUES = [0, 30, 50, 140, 190, 220, 270, 320];
 
@@ -34,7 +34,7 @@ interface Point {
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/satisfying.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.5 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.5 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

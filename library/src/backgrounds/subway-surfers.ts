@@ -7,7 +7,7 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, shade, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const PERIOD = 120;
 const LANE = 2.6;
@@ -22,7 +22,7 @@ interface Train {
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/subway-surfers.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.15 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.15 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

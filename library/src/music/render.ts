@@ -12,7 +12,7 @@ export const TARGET_LUFS = -14;
 /** Sample-peak ceiling; leaves room for the AAC encoder's overshoot under -1 dBTP. */
 export const PEAK_CEILING_DB = -2;
 export const MIN_FULL_SECONDS = 30;
-export const MIN_QUICK_SECONDS = 3;
+export const MIN_QUICK_SECONDS = 2;
 
 const GENRE_SCALE: Record<string, [ScaleName, ScaleName]> = {
   lofi: ["major", "major"],
