@@ -25,12 +25,12 @@ const generator: VideoGenerator = {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
     const cuts = spec.durationS <= 2 ? 1 : 4;
-    const size = w * 0.42;
+    const size = w * 0.44;
     const slab = size / 4;
     // Isometric axes.
     const ix = { x: Math.cos(Math.PI / 6), y: Math.sin(Math.PI / 6) };
     const iz = { x: -Math.cos(Math.PI / 6), y: Math.sin(Math.PI / 6) };
-    const origin = { x: w * 0.52, y: h * 0.42 };
+    const origin = { x: w * 0.52, y: h * 0.52 };
     const P = (x: number, y: number, z: number) => ({
       x: origin.x + x * ix.x + z * iz.x,
       y: origin.y + x * ix.y + z * iz.y - y,

@@ -34,7 +34,7 @@ export class Session {
     this.swing = swing;
     // A whole number of AAC frames (1024 samples): the encoder then pads nothing at the end, so the
     // decoded loop has exactly this length. The tempo moves by well under 0.1 % to fit.
-    this.length = Math.round((bars * 16 * (60 / bpm / 4) * SR) / AAC_FRAME) * AAC_FRAME;
+    this.length = Math.ceil((bars * 16 * (60 / bpm / 4) * SR) / AAC_FRAME) * AAC_FRAME;
     this.stepS = this.length / SR / (bars * 16);
     this.drums = new Bus(this.length);
     this.bass = new Bus(this.length);
