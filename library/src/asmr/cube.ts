@@ -30,7 +30,7 @@ const generator: VideoGenerator = {
     // Isometric axes.
     const ix = { x: Math.cos(Math.PI / 6), y: Math.sin(Math.PI / 6) };
     const iz = { x: -Math.cos(Math.PI / 6), y: Math.sin(Math.PI / 6) };
-    const origin = { x: w * 0.52, y: h * 0.52 };
+    const origin = { x: w * 0.62, y: h * 0.5 };
     const P = (x: number, y: number, z: number) => ({
       x: origin.x + x * ix.x + z * iz.x,
       y: origin.y + x * ix.y + z * iz.y - y,

@@ -15,7 +15,7 @@ const generator: VideoGenerator = {
     const h = spec.drawHeight;
     const pitch = 70;
     const rows = Math.ceil(h / pitch) + 3;
-    const nozzleY = h * 0.72;
+    const nozzleY = h * 0.8;
     const cycles = Math.max(2, Math.round(spec.durationS / 1.25));
     /** Colours go round the wheel once per loop. */
     const hueOf = (i: number) => 350 + (mod(i, cycles) * 360) / cycles;
