@@ -56,6 +56,10 @@ describe("the library catalogue", () => {
     for (const m of MUSIC_TRACKS) expect(COMPOSERS[m.genre], m.genre).toBeTypeOf("function");
   });
 
+  it("describes every faceless style", () => {
+    for (const e of [...ASMR_CLIPS, ...DREAMSCAPE_CLIPS]) expect(e.description?.length ?? 0, e.key).toBeGreaterThan(20);
+  });
+
   it("has a drawing for every meme", () => {
     expect([...MEME_KEYS].sort()).toEqual(MEMES.map((m) => m.key).sort());
   });

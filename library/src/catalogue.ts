@@ -121,16 +121,30 @@ export const MEMES: readonly CatalogueEntry[] = [
   meme("sad-rain", "Sad Rain Cloud"),
 ];
 
+const facelessDescriptions: Record<string, string> = {
+  fruit: "A chef's knife slices orange, kiwi, watermelon and dragon fruit open on a wooden board.",
+  cube: "A cube holding a tiny world of grass, soil and rock strata is cut into slabs.",
+  toast: "Butter, jam, chocolate and honey spread across crisp toast in glossy strokes.",
+  paint: "Tubes squeeze thick rainbow ribbons of paint that coil onto the canvas.",
+  fashion: "Layers of flowing silk in blush and lilac, with drifting pearls.",
+  luxury: "Molten gold waves over black marble, turning diamonds and golden dust.",
+  "alternate-realities": "A swirling portal over an endless checkerboard, with floating islands and planets.",
+  "machine-experiments": "Interlocking gears, pumping pistons and glowing tubes carrying orbs.",
+  nature: "Floating islands with waterfalls, giant blooming flowers and an aurora at dusk.",
+};
+
 export const ASMR_CLIPS: readonly CatalogueEntry[] = ASMR_STYLES.map((s) => ({
   kind: "asmr",
   key: s.id,
   title: s.title,
+  description: facelessDescriptions[s.id],
 }));
 
 export const DREAMSCAPE_CLIPS: readonly CatalogueEntry[] = DREAMSCAPE_STYLES.map((s) => ({
   kind: "dreamscape",
   key: s.id,
   title: s.title,
+  description: facelessDescriptions[s.id],
 }));
 
 export interface HookFootageEntry extends CatalogueEntry {

@@ -57,6 +57,9 @@ describe("the quick library", () => {
         expect(a?.codec_name).toBe("aac");
         expect(a?.sample_rate).toBe("48000");
       }
+      expect(asset.meta.loop, asset.id).toBe(asset.kind !== "meme");
+      if (asset.kind === "asmr" || asset.kind === "dreamscape")
+        expect(asset.meta.description).toEqual(expect.any(String));
       if (asset.kind === "background") {
         expect(asset.meta.durationLabel).toMatch(/^\d+:\d\d$/);
         expect(typeof asset.meta.sizeMB).toBe("number");

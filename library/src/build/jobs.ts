@@ -85,7 +85,8 @@ export async function runJob(kind: AssetKind, key: string, dir: string, mode: Bu
   );
   const spec = generator.spec(mode);
   const sizeBytes = (await stat(path.join(dir, file))).size;
-  const meta: Record<string, unknown> = { ...generator.meta, loop: true };
+  // Memes are one-shot gags; every other clip loops seamlessly.
+  const meta: Record<string, unknown> = { ...generator.meta, loop: kind !== "meme" };
   if (kind === "background") {
     meta.durationLabel = formatDuration(rendered.durationS);
     meta.sizeMB = Math.round(sizeBytes / 100_000) / 10;
