@@ -5,6 +5,8 @@
 #   migrate  apply database migrations and exit
 #   dev      Vite dev server + the API with reload
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
+#   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
+#   library-import  add an operator's own footage or music to the library (see README)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -18,6 +20,7 @@ case "$command" in
   start | work | migrate)
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
+    [ "$command" = migrate ] || ensure_library full
     ensure_build
     server_command="$command"
     [ "$command" = start ] && server_command=all
@@ -35,8 +38,21 @@ case "$command" in
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_debs "${TEST_DEBS[@]}"
     ensure_npm_deps
+    # Tests read a quick build of the library (same script, short clips) in its own directory.
+    export LIBRARY_DIR="${LIBRARY_TEST_DIR:-$ROOT/library/build-quick}"
+    ensure_library quick
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
+    ;;
+  library-build)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/build/build.ts" "$@"
+    ;;
+  library-import)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/import/import.ts" "$@"
     ;;
   *)
     die "Unknown command '$command' (start, work, migrate, dev, test)."

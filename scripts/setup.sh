@@ -7,7 +7,7 @@ TOOLS="$ROOT/.tools"
 # The Node used when the system one is older than 22.12 (a registry package with the binary).
 NODE_PACKAGE_VERSION="24.21.0"
 # Debian packages by purpose. Chromium (and a font family for it) drives the browser tests.
-RUNTIME_DEBS=()
+RUNTIME_DEBS=(ffmpeg fonts-noto-color-emoji)
 TEST_DEBS=(chromium fonts-liberation)
 
 say() { printf '\033[1;35m[reelsmith]\033[0m %s\n' "$*" >&2; }
@@ -75,6 +75,16 @@ ensure_build() {
   say "Building the web app and the server"
   (cd "$ROOT" && npm run --silent build >&2) || die "Build failed."
   mkdir -p "$TOOLS" && touch "$stamp"
+}
+
+# The starter media library (library/): drawn and synthesised by the project, built once into LIBRARY_DIR
+# (default library/build) and rebuilt only when its sources change (the build compares its own hash and
+# prints "library up to date"). `ensure_library quick` makes the short test build.
+ensure_library() {
+  local mode="${1:-full}" args=()
+  [ "$mode" = quick ] && args+=(--quick)
+  (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" library/src/build/build.ts "${args[@]}" >&2) ||
+    die "Building the media library failed (see the messages above)."
 }
 
 # PostgreSQL for the integration tests: reachable at TEST_DATABASE_URL, started or installed if not.
