@@ -100,21 +100,18 @@ export interface Silence {
 }
 
 /**
- * Pauses in speech: runs of 10 ms frames quieter than a threshold set from the recording's own noise floor
- * (its 5th-percentile frame level + 10 dB, kept within -50..-30 dBFS), lasting at least `minDuration` seconds.
+ * Pauses in speech: runs of 10 ms frames quieter than a threshold set from the recording itself (10 dB over its
+ * noise floor, the 5th-percentile frame, and at most 30 dB under its speech, the 90th; kept within -50..-30 dBFS),
+ * lasting at least `minDuration` seconds.
  * Adapting to the floor matters: some voices (flite awb) carry a faint hiss in their pauses.
  */
 export function findPauses(samples: Float32Array, sampleRate: number, { minDuration = 0.06 } = {}): Silence[] {
   const frame = Math.max(1, Math.round(sampleRate * 0.01));
-  const levels: number[] = [];
-  for (let at = 0; at + frame <= samples.length; at += frame) {
-    let energy = 0;
-    for (let i = 0; i < frame; i += 1) energy += (samples[at + i] ?? 0) ** 2;
-    levels.push(10 * Math.log10(energy / frame + 1e-12));
-  }
+  const levels = frameLevels(samples, sampleRate);
   const sorted = [...levels].sort((a, b) => a - b);
   const floor = sorted[Math.floor(sorted.length * 0.05)] ?? -90;
-  const threshold = Math.min(-30, Math.max(-50, floor + 10));
+  const speech = sorted[Math.floor(sorted.length * 0.9)] ?? -20;
+  const threshold = Math.min(-30, Math.max(-50, floor + 10, speech - 30));
   const pauses: Silence[] = [];
   let start = -1;
   const seconds = frame / sampleRate;
@@ -127,6 +124,18 @@ export function findPauses(samples: Float32Array, sampleRate: number, { minDurat
     }
   }
   return pauses;
+}
+
+/** Level in dB of every 10 ms frame. */
+export function frameLevels(samples: Float32Array, sampleRate: number): number[] {
+  const frame = Math.max(1, Math.round(sampleRate * 0.01));
+  const levels: number[] = [];
+  for (let at = 0; at + frame <= samples.length; at += frame) {
+    let energy = 0;
+    for (let i = 0; i < frame; i += 1) energy += (samples[at + i] ?? 0) ** 2;
+    levels.push(10 * Math.log10(energy / frame + 1e-12));
+  }
+  return levels;
 }
 
 export function measureVoice(samples: Float32Array, sampleRate: number): VoiceMeasures {

@@ -1,4 +1,4 @@
-import { type SpeechToken, syllableCount } from "./text.ts";
+import { durationWeight, type SpeechToken } from "./text.ts";
 import type { WordTiming } from "./types.ts";
 
 /** A token as a synthesis engine reports it: its name and when its first word starts and last word ends. */
@@ -61,7 +61,7 @@ export function assignEngineTimes(
 
 /**
  * Turns per-token spans (some unknown) into the final word list: unknown words share the gap between their known
- * neighbours by syllables, then every word is clamped into [0, duration], in order, without overlap.
+ * neighbours by their expected length, then every word is clamped into [0, duration], in order, without overlap.
  */
 export function finalizeWords(
   tokens: readonly SpeechToken[],
@@ -79,7 +79,7 @@ export function finalizeWords(
     while (j < result.length && Number.isNaN(result[j]?.start)) j += 1;
     const from = i > 0 ? (result[i - 1]?.end ?? 0) : 0;
     const to = j < result.length ? (result[j]?.start ?? duration) : duration;
-    const weights = tokens.slice(i, j).map((token) => syllableCount(token.spoken));
+    const weights = tokens.slice(i, j).map((token) => durationWeight(token.spoken));
     const total = weights.reduce((a, b) => a + b, 0);
     let t = from;
     for (let k = i; k < j; k += 1) {

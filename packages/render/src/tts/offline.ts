@@ -113,7 +113,7 @@ export class OfflineTtsProvider implements TtsProvider {
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const results = await Promise.all(
+      const results = await Promise.allSettled(
         groups.map((group) => {
           const run =
             voice.engine === "flite"
@@ -141,7 +141,10 @@ export class OfflineTtsProvider implements TtsProvider {
           });
         }),
       );
-      return results.flat();
+      // Wait for every process to be gone before reporting, so none outlives the call.
+      const failed = results.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
+      return results.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
     } catch (error) {
       throwIfAborted(signal);
       throw error;

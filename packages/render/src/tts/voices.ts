@@ -34,7 +34,7 @@ export const OFFLINE_VOICES: Record<VoiceId, OfflineVoice> = {
     engine: "festival",
     voice: "voice_kal_diphone",
     label: "festival kal_diphone (US male), raised pitch, quicker",
-    pitch: { mean: 112, spread: 18 },
+    pitch: { mean: 119, spread: 18 },
     stretch: 1.0,
     tape: 1.03,
   },
