@@ -5,6 +5,8 @@
 #   migrate  apply database migrations and exit
 #   dev      Vite dev server + the API with reload
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
+#   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
+#   bench-voices          time and measure every voice of the configured TTS provider
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -38,7 +40,12 @@ case "$command" in
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
     ;;
+  voice-previews | bench-voices)
+    [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/packages/render/scripts/$command.ts" "$@"
+    ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, voice-previews, bench-voices)."
     ;;
 esac
