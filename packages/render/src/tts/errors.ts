@@ -1,6 +1,7 @@
 /** Why speech could not be produced. `retryable` says whether trying again later may help. */
 export type TtsErrorCode =
   | "NOTHING_TO_SAY"
+  | "UNKNOWN_VOICE"
   | "ENGINE_MISSING"
   | "ENGINE_FAILED"
   | "HELPER_BUILD_FAILED"

@@ -133,10 +133,14 @@ describe("offline voices", () => {
     expect(warnings.join(" ")).toContain("👋");
   });
 
-  it("refuses text with nothing speakable", async () => {
+  it("refuses text with nothing speakable and voices it does not know", async () => {
     await expect(provider.synthesize({ text: "🔥 🙏 ...", voice: "alloy", workDir })).rejects.toMatchObject({
       code: "NOTHING_TO_SAY",
       message: "The script has no words that can be spoken.",
+    });
+    await expect(provider.synthesize({ text: "Hi", voice: "coral" as VoiceId, workDir })).rejects.toMatchObject({
+      code: "UNKNOWN_VOICE",
+      message: 'Unknown voice "coral" (alloy, echo, onyx, fable, nova, shimmer).',
     });
   });
 

@@ -36,11 +36,6 @@ export class OfflineTtsProvider implements TtsProvider {
     this.#options = options;
   }
 
-  /** The engine and settings behind a catalogue voice. */
-  static voice(id: VoiceId): OfflineVoice {
-    return OFFLINE_VOICES[id];
-  }
-
   voiceKey(voice: VoiceId): string {
     return `offline:${JSON.stringify(OFFLINE_VOICES[voice])}`;
   }
@@ -49,7 +44,7 @@ export class OfflineTtsProvider implements TtsProvider {
     const { signal } = request;
     throwIfAborted(signal);
     if (!VOICE_IDS.includes(request.voice)) {
-      throw new TtsError("NOTHING_TO_SAY", `Unknown voice "${request.voice}".`);
+      throw new TtsError("UNKNOWN_VOICE", `Unknown voice "${request.voice}" (${VOICE_IDS.join(", ")}).`);
     }
     const voice = OFFLINE_VOICES[request.voice];
     const { tokens, warnings } = speechTokens(request.text);
@@ -69,7 +64,8 @@ export class OfflineTtsProvider implements TtsProvider {
         parts.map((part) => part.path),
         joined,
       );
-      const tape = voice.tape ?? 1;
+      // asetrate takes a whole sample rate: time words by the factor it really applies.
+      const tape = Math.round(sampleRate * (voice.tape ?? 1)) / sampleRate;
       const spans: (Span | undefined)[] = [];
       for (const [i, chunk] of chunks.entries()) {
         const part = parts[i];

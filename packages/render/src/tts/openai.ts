@@ -66,8 +66,9 @@ export class OpenAiTtsProvider implements TtsProvider {
   async synthesize(request: SpeechRequest): Promise<Speech> {
     const { signal } = request;
     throwIfAborted(signal);
-    if (!VOICE_IDS.includes(request.voice))
-      throw new TtsError("PROVIDER_REJECTED", `Unknown voice "${request.voice}".`);
+    if (!VOICE_IDS.includes(request.voice)) {
+      throw new TtsError("UNKNOWN_VOICE", `Unknown voice "${request.voice}" (${VOICE_IDS.join(", ")}).`);
+    }
     const { tokens, warnings } = speechTokens(request.text);
     const warn = this.#options.onWarning ?? ((message: string) => console.warn(`[tts] ${message}`));
     for (const warning of warnings) warn(warning);
