@@ -28,9 +28,9 @@ try {
   await benchmarkSynthesis({ provider, voice: ids[0] ?? "alloy", characters: 40, workDir });
   console.log(`Provider ${provider.name}, ${characters} characters per voice\n`);
   console.log(
-    "| voice | name | engine / voice | pitch (Hz) | rate (wpm) | audio (s) | synthesis (s) | realtime factor | timing |",
+    "| voice | name | engine / voice | pitch (Hz) | rate (wpm) | audio (s) | wall (s) | realtime factor | CPU (s) | audio s per CPU s | timing |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const id of ids) {
     const result = await benchmarkSynthesis({ provider, voice: id, characters, workDir });
     if (!result.speech) throw new Error("no speech returned");
@@ -39,7 +39,8 @@ try {
     const name = voices.find((v) => v.id === id)?.name ?? id;
     console.log(
       `| ${id} | ${name} | ${engine} | ${measures.pitch.toFixed(0)} | ${speakingRate(result.speech.words).toFixed(0)} | ` +
-        `${result.audioSeconds.toFixed(1)} | ${result.wallSeconds.toFixed(2)} | ${result.realtimeFactor.toFixed(1)}x | ${result.timing} |`,
+        `${result.audioSeconds.toFixed(1)} | ${result.wallSeconds.toFixed(2)} | ${result.realtimeFactor.toFixed(1)}x | ` +
+        `${result.cpuSeconds?.toFixed(2) ?? "-"} | ${result.cpuSeconds ? `${(result.audioSeconds / result.cpuSeconds).toFixed(1)}x` : "-"} | ${result.timing} |`,
     );
   }
 } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +33,11 @@ export interface SynthesisBenchmark {
   wallSeconds: number;
   /** Seconds of audio per second of work (higher is faster). */
   realtimeFactor: number;
+  /**
+   * CPU seconds spent by this process and the engine and ffmpeg processes it ran (Linux; undefined elsewhere).
+   * Unlike wall time it does not grow when other work shares the machine.
+   */
+  cpuSeconds?: number;
   timing: Speech["timing"];
 }
 
@@ -49,9 +55,11 @@ export async function benchmarkSynthesis(options: {
   const text = options.text ?? sampleScript(options.characters);
   const workDir = options.workDir ?? (await mkdtemp(join(tmpdir(), "reelsmith-tts-bench-")));
   try {
+    const cpuBefore = cpuTime();
     const started = performance.now();
     const speech = await options.provider.synthesize({ text, voice: options.voice, workDir });
     const wallSeconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuTime();
     return {
       provider: options.provider.name,
       voice: options.voice,
@@ -60,11 +68,25 @@ export async function benchmarkSynthesis(options: {
       audioSeconds: speech.duration,
       wallSeconds,
       realtimeFactor: speech.duration / wallSeconds,
+      ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
       timing: speech.timing,
       // The audio is only kept (and returned) when the caller owns the work directory.
       ...(options.workDir ? { speech } : {}),
     };
   } finally {
     if (!options.workDir) await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** User + system CPU seconds of this process plus its finished children, from /proc (Linux). */
+function cpuTime(): number | undefined {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    // Fields after the command name (which may hold spaces) start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+    return ticks / 100;
+  } catch {
+    return undefined;
   }
 }
