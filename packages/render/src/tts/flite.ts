@@ -150,7 +150,16 @@ async function buildHelper(compiler: string, binary: string, cacheDir: string): 
       `The flite headers are missing, so flite voices cannot report word timings: ${howTo}.`,
     );
   }
-  await mkdir(cacheDir, { recursive: true });
+  try {
+    await mkdir(cacheDir, { recursive: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TtsError(
+      "HELPER_BUILD_FAILED",
+      `Cannot create ${cacheDir} for the flite timing helper (${reason}); set TTS_CACHE_DIR to a writable folder.`,
+      { cause: error },
+    );
+  }
   const stem = join(cacheDir, `.build-${randomBytes(6).toString("hex")}`);
   try {
     await writeFile(`${stem}.c`, FLITE_HELPER_SOURCE);
