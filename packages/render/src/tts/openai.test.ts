@@ -113,6 +113,22 @@ describe("OpenAI-compatible provider", () => {
     expect(speech.words.map((w) => w.text)).toEqual(["Short", "and", "sweet."]);
   }, 30_000);
 
+  it("also reads word timestamps a server nests in its segments", async () => {
+    const nested = await startFakeOpenAiServer({ wordsInSegments: true });
+    try {
+      const speech = await new OpenAiTtsProvider({
+        baseUrl: nested.baseUrl,
+        model: "tts-1",
+        transcription: { baseUrl: nested.baseUrl, model: "whisper-1" },
+      }).synthesize({ text: "Nested words work.", voice: "onyx", workDir });
+      expect(speech.timing).toBe("transcription");
+      const expected = nested.speechCalls[0]?.words ?? [];
+      expect(speech.words.map((w) => w.start)).toEqual(expected.map((w) => w.start));
+    } finally {
+      await nested.close();
+    }
+  }, 30_000);
+
   it("retries after 429 and succeeds", async () => {
     const before = server.requests.length;
     server.failNext("/v1/audio/speech", 429, 2, { "retry-after": "0" });

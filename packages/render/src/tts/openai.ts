@@ -248,7 +248,13 @@ export class OpenAiTtsProvider implements TtsProvider {
         cause: error,
       });
     }
-    const words = (json as { words?: unknown }).words;
+    // OpenAI answers `words` at the top level; some compatible servers only inside each segment.
+    const body = json as { words?: unknown; segments?: { words?: unknown }[] };
+    const words = Array.isArray(body.words)
+      ? body.words
+      : Array.isArray(body.segments) && body.segments.some((segment) => Array.isArray(segment?.words))
+        ? body.segments.flatMap((segment) => (Array.isArray(segment?.words) ? segment.words : []))
+        : undefined;
     if (!Array.isArray(words)) {
       throw new TtsError(
         "PROVIDER_BAD_RESPONSE",

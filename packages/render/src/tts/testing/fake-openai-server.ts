@@ -43,7 +43,13 @@ export interface FakeOpenAiServer {
 }
 
 export async function startFakeOpenAiServer(
-  options: { apiKey?: string; voiceAliases?: Record<string, VoiceId>; lifetimeMs?: number } = {},
+  options: {
+    apiKey?: string;
+    voiceAliases?: Record<string, VoiceId>;
+    lifetimeMs?: number;
+    /** Answer word timestamps inside `segments[].words` only, as some compatible servers do. */
+    wordsInSegments?: boolean;
+  } = {},
 ): Promise<FakeOpenAiServer> {
   const work = await mkdtemp(join(tmpdir(), "reelsmith-fake-openai-"));
   const engine = new OfflineTtsProvider({ onWarning: () => {} });
@@ -177,12 +183,15 @@ export async function startFakeOpenAiServer(
       start: w.start,
       end: w.end,
     }));
+    const text = words.map((w) => w.word).join(" ");
+    const segment = { id: 0, start: 0, end: entry.duration, text, ...(wantsWords ? { words } : {}) };
     send(res, path, 200, {
       task: "transcribe",
       language: "english",
       duration: entry.duration,
-      text: words.map((w) => w.word).join(" "),
-      ...(wantsWords ? { words } : {}),
+      text,
+      segments: [options.wordsInSegments ? segment : { id: 0, start: 0, end: entry.duration, text }],
+      ...(wantsWords && !options.wordsInSegments ? { words } : {}),
     });
   };
 
