@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPauses, measureVoice, median, speakingRate, type VoiceMeasures } from "./analysis.ts";
 import { decodePcm, measureLoudness, probeDuration, VOICE_LOUDNESS } from "./audio.ts";
 import { sampleScript } from "./bench.ts";
+import { assignEngineTimes } from "./engine-timing.ts";
 import { TtsError } from "./errors.ts";
-import { ensureFliteHelper } from "./flite.ts";
+import { synthesizeWithFestival } from "./festival.ts";
+import { ensureFliteHelper, synthesizeWithFlite } from "./flite.ts";
 import { OfflineTtsProvider } from "./offline.ts";
-import { speechTokens } from "./text.ts";
+import { chunkTokens, speechTokens } from "./text.ts";
 import type { Speech } from "./types.ts";
 
 const TEXT =
@@ -132,6 +134,32 @@ describe("offline voices", () => {
     expect(speech.warnings?.join(" ")).toContain("日本語");
     expect(warnings.join(" ")).toContain("👋");
   });
+
+  it("sees the same words as both engines in odd text (numbers, symbols, abbreviations, links)", async () => {
+    const text = String.raw`e-mail a/b C++ #tag @user 100% 3.14 1,000,000 $4.50 €20 10:30pm x2 O'Neil rock'n'roll -- ... ???
+      [test] {x} <tag> a&b 24/7 Q&A AT&T U.S.A. i.e. etc. www.example.com http://x.y/z?q=1 2nd '90s "quoted" semi;colon
+      back\slash 12345678901234567890 Hello—world wait…what ok.`;
+    const chunks = chunkTokens(speechTokens(text).tokens).map((chunk, index) => ({ ...chunk, index }));
+    const outDir = await mkdtemp(join(workDir, "odd-"));
+    const runs = await Promise.all([
+      synthesizeWithFlite({ voice: "rms", features: {}, chunks, outDir: await mkdtemp(join(outDir, "f-")) }),
+      synthesizeWithFestival({
+        voice: "voice_kal_diphone",
+        setup: [],
+        chunks,
+        outDir: await mkdtemp(join(outDir, "k-")),
+      }),
+    ]);
+    for (const parts of runs) {
+      for (const [i, part] of parts.entries()) {
+        const chunk = chunks[i];
+        if (!chunk) throw new Error("chunk missing");
+        const expected = chunk.tokens.reduce((n, token) => n + token.spoken.split(" ").length, 0);
+        expect(part.tokens.map((t) => t.name)).toHaveLength(expected);
+        expect(assignEngineTimes(chunk.tokens, part.tokens).every((span) => span && span.end > span.start)).toBe(true);
+      }
+    }
+  }, 30_000);
 
   it("refuses text with nothing speakable and voices it does not know", async () => {
     await expect(provider.synthesize({ text: "🔥 🙏 ...", voice: "alloy", workDir })).rejects.toMatchObject({
