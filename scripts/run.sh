@@ -7,6 +7,8 @@
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
 #   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
 #   library-import  add an operator's own footage or music to the library (see README)
+#   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
+#   bench-voices          time and measure every voice of the configured TTS provider
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -54,7 +56,12 @@ case "$command" in
     ensure_npm_deps
     exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/import/import.ts" "$@"
     ;;
+  voice-previews | bench-voices)
+    [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/packages/render/scripts/$command.ts" "$@"
+    ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, voice-previews, bench-voices)."
     ;;
 esac

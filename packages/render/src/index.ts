@@ -1,1 +1,2 @@
 export * from "./canvas.ts";
+export * from "./tts/index.ts";

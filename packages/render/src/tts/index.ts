@@ -1,0 +1,16 @@
+export { VOICE_LOUDNESS, VOICE_SAMPLE_RATE } from "./audio.ts";
+export { benchmarkSynthesis, type SynthesisBenchmark, sampleScript } from "./bench.ts";
+export { TtsError, type TtsErrorCode } from "./errors.ts";
+export {
+  createTtsProvider,
+  DEFAULT_STT_MODEL,
+  DEFAULT_TTS_MODEL,
+  OPENAI_BASE_URL,
+  parseVoiceMap,
+} from "./factory.ts";
+export { type OfflineTtsOptions, OfflineTtsProvider } from "./offline.ts";
+export { type OpenAiEndpoint, type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
+export { type PreviewFormat, previewText, renderVoicePreviews, type VoicePreview } from "./previews.ts";
+export { type SpeechToken, speechTokens } from "./text.ts";
+export type { Speech, SpeechRequest, TtsProvider, WordTiming } from "./types.ts";
+export { OFFLINE_VOICES, type OfflineVoice } from "./voices.ts";
