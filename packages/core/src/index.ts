@@ -1,3 +1,4 @@
+export * from "./catalogue/caption-styles.ts";
 export * from "./catalogue/constants.ts";
 export * from "./catalogue/credit-sources.ts";
 export * from "./catalogue/media.ts";
@@ -8,6 +9,7 @@ export * from "./rules/credits.ts";
 export * from "./rules/greeting.ts";
 export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";
+export * from "./rules/ugc-copy.ts";
 export * from "./schemas/account.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/videos.ts";
