@@ -140,7 +140,7 @@ function motionExprs(motion: Motion, start: number, f: Frame) {
 function cameraFilters(motion: Motion, start: number, box: Box, f: Frame): string[] {
   const m = motionExprs(motion, start, f);
   return [
-    `scale=w=${quote(`2*trunc(${box.width}*(${m.s})/2)`)}:h=${quote(`2*trunc(${box.height}*(${m.s})/2)`)}:eval=frame`,
+    `scale=w=${quote(`2*trunc(${box.width}*(${m.s})/2)`)}:h=${quote(`2*trunc(${box.height}*(${m.s})/2)`)}:eval=frame:flags=bilinear`,
     `crop=${box.width}:${box.height}:x=${quote(`clip((iw-ow)/2+(${m.x}),0,iw-ow)`)}:y=${quote(`clip((ih-oh)/2+(${m.y}),0,ih-oh)`)}`,
   ];
 }
@@ -223,7 +223,7 @@ function place(
   if (objectMotion) {
     const m = motionExprs(objectMotion, start, f);
     filters.push(
-      `scale=w=${quote(`2*trunc(${box.width}*(${m.s})/2)`)}:h=${quote(`2*trunc(${box.height}*(${m.s})/2)`)}:eval=frame`,
+      `scale=w=${quote(`2*trunc(${box.width}*(${m.s})/2)`)}:h=${quote(`2*trunc(${box.height}*(${m.s})/2)`)}:eval=frame:flags=bilinear`,
     );
     x = quote(`${box.x}+(${box.width}-${box.width}*(${m.s}))/2+(${m.x})`);
     y = quote(`${box.y}+(${box.height}-${box.height}*(${m.s}))/2+(${m.y})`);
@@ -444,12 +444,16 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
   const mixed = buildMix(g, c);
   const limit = 10 ** (c.loudness.truePeakDb / 20);
   const loudness =
-    options.gainDb === undefined || options.gainDb === null
-      ? [
-          `loudnorm=I=${num(c.loudness.targetLufs)}:TP=${num(c.loudness.truePeakDb)}:LRA=11`,
-          `aresample=${ENCODE.sampleRate}`,
-        ]
-      : [`volume=${num(options.gainDb)}dB`, `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`];
+    c.audio.length === 0
+      ? []
+      : options.gainDb === undefined || options.gainDb === null
+        ? [
+            `loudnorm=I=${num(c.loudness.targetLufs)}:TP=${num(c.loudness.truePeakDb)}:LRA=11`,
+            `aresample=${ENCODE.sampleRate}`,
+            // loudnorm hands out frames of any size; the AAC encoder takes 1024 samples at a time.
+            "asetnsamples=n=1024:p=0",
+          ]
+        : [`volume=${num(options.gainDb)}dB`, `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`];
   g.chain([mixed], [...loudness, "aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo"], "aout");
   const filterGraph = g.chains.join(";");
   const args = [

@@ -78,6 +78,8 @@ export interface ProduceRequest<T extends VideoType = VideoType> {
   /** Where video.mp4 and thumbnail.jpg are written (default: workDir). */
   outputDir?: string;
   draft?: boolean;
+  /** Length of a video whose length is free (faceless-ai; default FACELESS_DURATION_S). */
+  durationS?: number;
   signal?: AbortSignal;
   onStage?: (stage: Stage) => void;
   /** Overall progress, 0-100. */
@@ -186,12 +188,16 @@ async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeC
       const input = req.input as VideoInputByType["faceless-ai"];
       const assets = req.assets as ProduceAssets["faceless-ai"];
       const clip = await durationOf(assets.clip, "video");
-      return facelessRecipe(input, {
-        clip: assets.clip,
-        clipDuration: clip.duration,
-        clipHasAudio: clip.hasAudio,
-        ambient: assets.ambient ?? null,
-      });
+      return facelessRecipe(
+        input,
+        {
+          clip: assets.clip,
+          clipDuration: clip.duration,
+          clipHasAudio: clip.hasAudio,
+          ambient: assets.ambient ?? null,
+        },
+        { durationS: req.durationS },
+      );
     }
     default:
       throw new RenderError("INVALID_COMPOSITION", `Unknown video type ${String(req.type)}`);

@@ -27,8 +27,12 @@ export function facelessStyleTitle(input: Pick<FacelessInput, "tab" | "video_typ
  * Faceless AI video: the style clip cut into a sequence of shots (different moments, mirrored,
  * slow push-ins and pull-outs) joined by crossfades, the ambience under it, the title at the start.
  */
-export function facelessRecipe(input: FacelessInput, assets: FacelessAssets): RecipeComposition {
-  const duration = FACELESS_DURATION_S;
+export function facelessRecipe(
+  input: FacelessInput,
+  assets: FacelessAssets,
+  { durationS = FACELESS_DURATION_S }: { durationS?: number } = {},
+): RecipeComposition {
+  const duration = round(durationS);
   const shots = Math.ceil(duration / CUT_S);
   const usable = Math.max(0, assets.clipDuration - CUT_S - CROSSFADE_S);
   const layers: Layer[] = [];
@@ -69,7 +73,7 @@ export function facelessRecipe(input: FacelessInput, assets: FacelessAssets): Re
       size: 84,
       accent: undefined,
       start: 0.3,
-      end: 4.5,
+      end: round(Math.min(duration, 4.5)),
       fadeIn: 0.4,
       fadeOut: 0.5,
       box: { x: 60, y: 260, width: 960, height: 520 },
@@ -90,5 +94,5 @@ export function facelessRecipe(input: FacelessInput, assets: FacelessAssets): Re
       fadeOut: 1.5,
     });
   }
-  return { duration, layers, audio, thumbnailAt: title ? 1.5 : 2 };
+  return { duration, layers, audio, thumbnailAt: round(Math.min(duration - 0.1, title ? 1.5 : 2)) };
 }

@@ -2,7 +2,7 @@ import { CHROMA_KEY, type GreenScreenInput } from "@reelsmith/core";
 import { musicBed, type RecipeComposition, round } from "./common.ts";
 
 /** Shortest green-screen video; a shorter meme loops. */
-export const GREEN_SCREEN_MIN_S = 6;
+export const GREEN_SCREEN_MIN_S = 3;
 export const GREEN_SCREEN_MAX_S = 30;
 
 export interface GreenScreenAssets {
