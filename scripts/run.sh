@@ -5,6 +5,7 @@
 #   migrate  apply database migrations and exit
 #   dev      Vite dev server + the API with reload
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
+#   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -37,6 +38,11 @@ case "$command" in
     ensure_npm_deps
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
+    ;;
+  library-build)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node "$ROOT/library/src/build/build.ts" "$@"
     ;;
   *)
     die "Unknown command '$command' (start, work, migrate, dev, test)."
