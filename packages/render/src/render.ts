@@ -20,6 +20,8 @@ export interface RenderOptions {
   signal?: AbortSignal;
   onProgress?: (percent: number) => void;
   onWarning?: (message: string) => void;
+  /** Called with the pid of the main ffmpeg process. */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface RenderResult {
@@ -29,6 +31,8 @@ export interface RenderResult {
   /** Loudness of the mix before the gain (LUFS) and the gain applied (dB). */
   loudness: { measuredLufs: number; gainDb: number } | null;
   warnings: string[];
+  /** The ffmpeg command that encoded the video (its inputs stay in a caller-owned workDir). */
+  ffmpegArgs: string[];
 }
 
 /** Every media file a composition reads, with what it must contain. */
@@ -90,6 +94,7 @@ export async function renderComposition(input: Composition | unknown, options: R
         durationS: composition.duration,
         onProgress: options.onProgress,
         signal: options.signal,
+        onSpawn: options.onSpawn,
       });
     } catch (error) {
       // A failed or cancelled render leaves no half-written video behind.
@@ -102,6 +107,7 @@ export async function renderComposition(input: Composition | unknown, options: R
       durationS: composition.duration,
       loudness,
       warnings: prepared.warnings,
+      ffmpegArgs: args,
     };
   } finally {
     if (ownWorkDir) await rm(workDir, { recursive: true, force: true });

@@ -131,7 +131,7 @@ describe("recipes render real videos", () => {
     expect(countPixels(frame, 1080, meme, chromaGreen)).toBe(0);
     // The keyed subject (red) is still there, over the blue picture.
     expect(countPixels(frame, 1080, meme, (r, g, b) => r > 150 && g < 90 && b < 90)).toBeGreaterThan(50_000);
-    expect(countPixels(frame, 1080, meme, (r, g, b) => b > 150 && r < 120)).toBeGreaterThan(200_000);
+    expect(countPixels(frame, 1080, meme, (r, _g, b) => b > 150 && r < 120)).toBeGreaterThan(200_000);
   });
 
   it("ugc-ads: the product card, the hook, captions in the chosen style and a call to action", async () => {

@@ -12,6 +12,8 @@ export interface RunOptions {
   niceness?: number;
   /** Binary to run (default `ffmpeg`, or FFMPEG_PATH). */
   binary?: string;
+  /** Called with the process id once ffmpeg runs (for watchdogs and measurements). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface RunResult {
@@ -49,6 +51,7 @@ export function runFfmpeg(args: readonly string[], options: RunOptions = {}): Pr
   if (signal?.aborted) return Promise.reject(new RenderCancelledError());
   return new Promise<RunResult>((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    if (child.pid) options.onSpawn?.(child.pid);
     if (niceness && child.pid) {
       try {
         setPriority(child.pid, niceness);

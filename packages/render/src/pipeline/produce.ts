@@ -85,6 +85,8 @@ export interface ProduceRequest<T extends VideoType = VideoType> {
   /** Overall progress, 0-100. */
   onProgress?: (percent: number) => void;
   onWarning?: (message: string) => void;
+  /** Called with the pid of the encoding ffmpeg process. */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface ProduceResult {
@@ -93,6 +95,8 @@ export interface ProduceResult {
   durationS: number;
   composition: RecipeComposition;
   warnings: string[];
+  /** The encoding command (its inputs stay in workDir until the caller removes it). */
+  ffmpegArgs: string[];
   /** Seconds spent per step (for logs and the benchmark). */
   timings: { voice: number; render: number; total: number };
 }
@@ -233,6 +237,7 @@ export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>):
     draft: req.draft,
     signal: req.signal,
     onWarning: warn,
+    onSpawn: req.onSpawn,
     onProgress: (p) => req.onProgress?.(Math.min(99, Math.round(base + (p * (99 - base)) / 100))),
   });
   req.onStage?.(STAGES.finishing);
@@ -244,6 +249,7 @@ export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>):
     durationS: result.durationS,
     composition,
     warnings,
+    ffmpegArgs: result.ffmpegArgs,
     timings: {
       voice: (voiceDone - started) / 1000,
       render: (done - voiceDone) / 1000,
