@@ -78,9 +78,12 @@ export async function renderComposition(input: Composition | unknown, options: R
   await mkdir(workDir, { recursive: true });
   try {
     await checkInputs(composition);
-    const prepared = await prepareComposition(composition, workDir);
+    // Drawing cards and captions and measuring the mix's loudness do not depend on each other.
+    const [prepared, loudness] = await Promise.all([
+      prepareComposition(composition, workDir),
+      measureMix(composition, options.signal),
+    ]);
     for (const w of prepared.warnings) options.onWarning?.(w);
-    const loudness = await measureMix(prepared.composition, options.signal);
     const thumbnail = options.thumbnail && composition.thumbnailAt !== undefined ? options.thumbnail : null;
     const { args } = buildRenderArgs(prepared.composition, {
       output: options.output,
