@@ -56,7 +56,8 @@ export async function productPalette(src: string): Promise<{ backdrop: string[];
   }
   const hue = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
   return {
-    backdrop: [hsl(hue, 0.55, 0.16), hsl((hue + 20) % 360, 0.6, 0.38), hsl((hue + 40) % 360, 0.65, 0.7)],
+    // The product's own hue, from deep to a soft pastel (shifting hue darkens into muddy tones).
+    backdrop: [hsl(hue, 0.4, 0.2), hsl(hue, 0.5, 0.5), hsl((hue + 345) % 360, 0.7, 0.86)],
     accent: hsl((hue + 180) % 360, 0.85, 0.55),
   };
 }

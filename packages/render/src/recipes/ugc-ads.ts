@@ -98,11 +98,11 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
         kind: "text",
         text: name ? `Get ${name} today` : "Shop now",
         look: "cta",
-        size: 70,
+        size: 64,
         accent: assets.accent,
         start: round(talkEnd + 0.3),
         fadeIn: 0.25,
-        box: { x: 90, y: 1250, width: 900, height: 260 },
+        box: { x: 40, y: 1250, width: 1000, height: 260 },
         motion: {
           mode: "object",
           easing: "ease-in-out",
