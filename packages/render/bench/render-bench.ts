@@ -79,7 +79,7 @@ try {
     ["video", `${full.durationS.toFixed(1)} s, 1080x1920 30 fps, x264 veryfast crf 21`],
     [
       "(a) end to end",
-      `${s(timeA)}  (voice ${full.timings.voice.toFixed(1)} s + render ${full.timings.render.toFixed(1)} s), ${(full.durationS / (timeA / 1000)).toFixed(2)}x realtime`,
+      `${s(timeA)}  (voice-over and probes ${full.timings.prepare.toFixed(1)} s + render ${full.timings.render.toFixed(1)} s), ${(full.durationS / (timeA / 1000)).toFixed(2)}x realtime`,
     ],
     ["(b) bare encode", `${s(timeB)}  (same ffmpeg command, inputs pre-made)`],
     ["ratio (a)/(b)", `${ratio.toFixed(3)}  (target <= 1.10: ${ratio <= 1.1 ? "met" : "missed"})`],

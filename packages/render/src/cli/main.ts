@@ -121,7 +121,7 @@ async function renderRecipe(args: Args & { recipe: VideoType }) {
     await copyFile(result.thumbnailPath, thumb);
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `${args.output}: ${result.durationS.toFixed(1)} s video in ${seconds.toFixed(1)} s (voice ${result.timings.voice.toFixed(1)} s, render ${result.timings.render.toFixed(1)} s); thumbnail ${thumb}`,
+      `${args.output}: ${result.durationS.toFixed(1)} s video in ${seconds.toFixed(1)} s (voice-over and probes ${result.timings.prepare.toFixed(1)} s, render ${result.timings.render.toFixed(1)} s); thumbnail ${thumb}`,
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -97,8 +97,8 @@ export interface ProduceResult {
   warnings: string[];
   /** The encoding command (its inputs stay in workDir until the caller removes it). */
   ffmpegArgs: string[];
-  /** Seconds spent per step (for logs and the benchmark). */
-  timings: { voice: number; render: number; total: number };
+  /** Seconds spent preparing (voice-over, probes), rendering, and in all (for logs and the benchmark). */
+  timings: { prepare: number; render: number; total: number };
 }
 
 const AVATAR_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -251,7 +251,7 @@ export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>):
     warnings,
     ffmpegArgs: result.ffmpegArgs,
     timings: {
-      voice: (voiceDone - started) / 1000,
+      prepare: (voiceDone - started) / 1000,
       render: (done - voiceDone) / 1000,
       total: (done - started) / 1000,
     },
