@@ -189,7 +189,7 @@ export const captionTrackSchema = z.object({
   style: z.enum(CAPTION_STYLE_IDS),
   words: z.array(timedWordSchema),
   /** Vertical centre as a share of the height; default the style's own. */
-  position: z.number().min(0.1).max(0.8).optional(),
+  position: z.number().min(0.1).max(0.75).optional(),
 });
 export type CaptionTrack = z.infer<typeof captionTrackSchema>;
 
