@@ -9,6 +9,9 @@
 #   library-import  add an operator's own footage or music to the library (see README)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
 #   bench-voices          time and measure every voice of the configured TTS provider
+#   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
+#   previews render the caption style preview pictures (packages/render/previews by default)
+#   bench    run every benchmark; bench-render: the render benchmark only
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -61,7 +64,23 @@ case "$command" in
     ensure_npm_deps
     exec node --env-file-if-exists="$ROOT/.env" "$ROOT/packages/render/scripts/$command.ts" "$@"
     ;;
+  render | bench | bench-render | previews)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    case "$command" in
+      render)
+        # Recipes read backgrounds, music and clips from the media library: build it once (cached).
+        node "$ROOT/library/src/build/build.ts" >&2
+        exec node "$ROOT/packages/render/src/cli/main.ts" "$@"
+        ;;
+      previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
+      bench | bench-render)
+        node "$ROOT/library/src/build/build.ts" >&2
+        exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
+        ;;
+    esac
+    ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, voice-previews, bench-voices)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, render, previews, bench, bench-render, voice-previews, bench-voices)."
     ;;
 esac

@@ -6,10 +6,11 @@ ROOT="${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 TOOLS="$ROOT/.tools"
 # The Node used when the system one is older than 22.12 (a registry package with the binary).
 NODE_PACKAGE_VERSION="24.21.0"
-# Debian packages by purpose. Rendering: ffmpeg (libass, x264) and the emoji font. Offline voices: festival with its
-# HTS and diphone voices, and libflite with its headers and a C compiler for the word-timing helper built on first
-# use. Chromium (and a font family for it) drives the browser tests.
-RUNTIME_DEBS=(ffmpeg fonts-noto-color-emoji festival festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k libflite1 flite1-dev gcc libc6-dev)
+# Debian packages by purpose. Rendering: ffmpeg (libass, x264), fontconfig with a base font, and the emoji font.
+# Offline voices: festival with its HTS and diphone voices, and libflite with its headers and a C compiler for the
+# word-timing helper built on first use. Chromium (and a font family for it) drives the browser tests.
+RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji festival festvox-us-slt-hts festvox-kallpc16k
+  festvox-kdlpc16k libflite1 flite1-dev gcc libc6-dev)
 TEST_DEBS=(chromium fonts-liberation)
 
 say() { printf '\033[1;35m[reelsmith]\033[0m %s\n' "$*" >&2; }

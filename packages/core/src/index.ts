@@ -1,4 +1,5 @@
 export * from "./catalogue/billing.ts";
+export * from "./catalogue/caption-styles.ts";
 export * from "./catalogue/constants.ts";
 export * from "./catalogue/credit-sources.ts";
 export * from "./catalogue/media.ts";
@@ -13,6 +14,7 @@ export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";
 export * from "./rules/top-up.ts";
 export * from "./rules/video-title.ts";
+export * from "./rules/ugc-copy.ts";
 export * from "./schemas/account.ts";
 export * from "./schemas/ai.ts";
 export * from "./schemas/auth.ts";
