@@ -27,6 +27,8 @@ case "$command" in
     ensure_npm_deps
     [ "$command" = migrate ] || ensure_library full
     ensure_build
+    # Caption-style pictures and voice clips for the builders (cached: quick after the first run).
+    [ "$command" = start ] && node --env-file-if-exists="$ROOT/.env" "$ROOT/server/dist/main.js" previews
     server_command="$command"
     [ "$command" = start ] && server_command=all
     exec node --enable-source-maps --env-file-if-exists="$ROOT/.env" "$ROOT/server/dist/main.js" "$server_command" "$@"

@@ -32,6 +32,9 @@ for ws in packages/core packages/render library server web; do
   stage "tests: $ws" vitest_ws "$ws"
 done
 stage "build" npm run --silent build
+# The e2e server reads the builders' previews from here (made once, then cached between runs).
+export PREVIEWS_DIR="${PREVIEWS_DIR:-$ROOT/.test-cache/previews}"
+stage "previews" node "$ROOT/server/dist/main.js" previews
 stage "e2e (chromium)" bash -c "cd '$ROOT/e2e' && npx --no-install playwright test"
 
 node - "$REPORTS" "${STAGES[@]}" <<'JS'

@@ -48,6 +48,8 @@ export interface Library {
   /** Absolute library directory. */
   dir: string;
   mode: Manifest["mode"];
+  /** Changes whenever the built files may have changed (links to them carry it, so they can be cached). */
+  buildHash: string;
   assets: LibraryAsset[];
   list(kind: AssetKind): LibraryAsset[];
   get(kind: AssetKind, key: string): LibraryAsset | undefined;
@@ -66,6 +68,7 @@ export function libraryFromManifest(dir: string, manifest: Manifest): Library {
   return {
     dir: absolute,
     mode: manifest.mode,
+    buildHash: manifest.buildHash,
     assets: manifest.assets,
     list: (kind) => manifest.assets.filter((a) => a.kind === kind),
     get,

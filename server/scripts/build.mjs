@@ -6,8 +6,13 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@reelsmith/"));
+const readPackage = (dir) => JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+// Every npm dependency of the server and of the workspace packages it bundles stays external (native
+// modules such as @napi-rs/canvas cannot be bundled, and font packages are read from node_modules).
+const workspaces = [root, ...["packages/core", "packages/render", "library"].map((d) => path.join(root, "..", d))];
+const external = [...new Set(workspaces.flatMap((dir) => Object.keys(readPackage(dir).dependencies ?? {})))].filter(
+  (name) => !name.startsWith("@reelsmith/"),
+);
 
 await build({
   entryPoints: [path.join(root, "src/main.ts")],

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Library } from "@reelsmith/library";
+import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
@@ -17,11 +19,13 @@ import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
 import { BillingRepository } from "./repositories/billing.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
+import { EngineRenderer } from "./repositories/engine-renderer.ts";
 import { FilesRepository } from "./repositories/files.repository.ts";
 import { type LlmConfig, OpenAiCompatibleLlm } from "./repositories/llm.repository.ts";
 import type { PaymentProvider } from "./repositories/payments/payment-provider.ts";
 import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
 import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
+import { previewDirs } from "./repositories/previews.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
@@ -32,6 +36,7 @@ import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { aiRoutes } from "./routes/ai/ai.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
 import { billingRoutes } from "./routes/billing/billing.handlers.ts";
+import { catalogRoutes } from "./routes/catalog/catalog.handlers.ts";
 import { creditsRoutes } from "./routes/credits/credits.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { filesRoutes } from "./routes/files/files.handlers.ts";
@@ -40,11 +45,12 @@ import { mediaRoutes } from "./routes/media/media.handlers.ts";
 import { videosRoutes } from "./routes/videos/videos.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
 import { BillingService } from "./services/billing.service.ts";
+import { CatalogService } from "./services/catalog.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
 import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
 import { RenderService, type VideoRenderer } from "./services/render.service.ts";
-import { type MediaCatalog, VideosService } from "./services/videos.service.ts";
+import { VideosService } from "./services/videos.service.ts";
 import { WritingService } from "./services/writing.service.ts";
 
 export interface ServerConfig {
@@ -104,8 +110,11 @@ export function createServerContext(
   config: ServerConfig,
   infrastructure: {
     events?: EventBus;
-    /** The render engine and the starter library's catalogue: making videos needs both. */
-    media?: { renderer: VideoRenderer; catalog: MediaCatalog };
+    /**
+     * What making videos needs: the starter library, a voice provider and where the previews are. The
+     * renderer defaults to the render engine; tests of the bookkeeping around it may bring their own.
+     */
+    media?: { library: Library; tts: TtsProvider; previewsDir: string; renderer?: VideoRenderer };
     /** pg-boss supervision interval (heartbeat checks); tests shorten it. */
     superviseIntervalSeconds?: number;
     renderHeartbeatSeconds?: number;
@@ -168,14 +177,17 @@ export function createServerContext(
   queue.register(housekeepingJob(repositories.sessions));
   let videos: VideosService | undefined;
   let render: RenderService | undefined;
-  if (infrastructure.media) {
+  let catalog: CatalogService | undefined;
+  const media = infrastructure.media;
+  if (media) {
+    catalog = new CatalogService(media.library, previewDirs(media.previewsDir));
     render = new RenderService(
       database.db,
       repositories.videos,
       credits,
       storage,
       events,
-      infrastructure.media.renderer,
+      media.renderer ?? new EngineRenderer(media.library, storage, repositories.files, media.tts),
       logger,
     );
     videos = new VideosService(
@@ -186,7 +198,7 @@ export function createServerContext(
       storage,
       queue,
       events,
-      infrastructure.media.catalog,
+      catalog,
       logger,
       { urlTtlSeconds: config.signedUrlTtlSeconds },
     );
@@ -211,6 +223,9 @@ export function createServerContext(
   app.route("/", accountRoutes({ auth, accounts }));
   app.route("/", eventsRoutes({ auth, events, credits }));
   app.route("/", filesRoutes({ auth, files }));
+  if (media && catalog) {
+    app.route("/", catalogRoutes({ catalog, libraryDir: media.library.dir, previews: previewDirs(media.previewsDir) }));
+  }
   if (videos) {
     const createLimit = config.createRateLimit ?? { max: 30, windowSeconds: 600 };
     app.route(

@@ -42,6 +42,9 @@ const envSchema = z.object({
   AI_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   AI_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(600),
   TTS_BASE_URL: z.url().optional(),
+  PREVIEWS_DIR: z.string().optional(),
+  RENDER_HEARTBEAT_S: z.coerce.number().int().min(10).max(3600).default(60),
+  QUEUE_SUPERVISE_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIGNED_URL_TTL_S: z.coerce.number().int().min(60).max(604_800).default(3600),
   S3_BUCKET: z
     .string()
@@ -107,6 +110,7 @@ export interface StripeEnv {
 
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
+  previewsDir: string;
   publicUrl: string;
   storage: StorageConfig;
   stripe: StripeEnv | undefined;
@@ -142,6 +146,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     dataDir,
+    previewsDir: env.PREVIEWS_DIR ? path.resolve(env.PREVIEWS_DIR) : path.join(dataDir, "previews"),
     storage,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     stripe: stripeEnv(env),

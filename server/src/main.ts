@@ -1,4 +1,6 @@
 import { serve } from "@hono/node-server";
+import { LibraryNotBuiltError, loadLibrary } from "@reelsmith/library";
+import { createTtsProvider } from "@reelsmith/render";
 import { createServerContext, defaultWebDist } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
@@ -6,8 +8,9 @@ import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { PostgresEventBus } from "./events/postgres-event-bus.ts";
 import { createLogger } from "./lib/logger.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
+import { ensurePreviews } from "./repositories/previews.repository.ts";
 
-const COMMANDS = ["all", "serve", "work", "migrate"] as const;
+const COMMANDS = ["all", "serve", "work", "migrate", "previews"] as const;
 type Command = (typeof COMMANDS)[number];
 
 async function main(): Promise<void> {
@@ -18,6 +21,13 @@ async function main(): Promise<void> {
   }
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+
+  const tts = createTtsProvider(process.env, { onWarning: (message) => logger.warn({ warning: message }, "voice") });
+  if (command === "previews") {
+    // Caption-style pictures and voice clips for the builders; cached, so a second run is quick.
+    await ensurePreviews(env.previewsDir, tts, (message) => logger.info(message));
+    return;
+  }
 
   if (command === "work" && !env.DATABASE_URL) {
     logger.fatal(
@@ -34,6 +44,19 @@ async function main(): Promise<void> {
   if (command === "migrate") {
     await database.close();
     return;
+  }
+
+  // The starter media library (built by setup): backgrounds, music, memes and style clips.
+  let library: Awaited<ReturnType<typeof loadLibrary>>;
+  try {
+    library = await loadLibrary();
+  } catch (error) {
+    await database.close();
+    if (error instanceof LibraryNotBuiltError) {
+      logger.fatal(`${error.message} (npm start builds it on first run).`);
+      process.exit(2);
+    }
+    throw error;
   }
 
   const publicOrigin = new URL(env.publicUrl).origin;
@@ -71,7 +94,12 @@ async function main(): Promise<void> {
       webDist: env.WEB_DIST ?? defaultWebDist(),
       stripe: env.stripe,
     },
-    { events },
+    {
+      events,
+      media: { library, tts, previewsDir: env.previewsDir },
+      superviseIntervalSeconds: env.QUEUE_SUPERVISE_INTERVAL_S,
+      renderHeartbeatSeconds: env.RENDER_HEARTBEAT_S,
+    },
   );
 
   logger.info(

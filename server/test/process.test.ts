@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { testLibraryDir } from "./media.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
 const children: ChildProcess[] = [];
@@ -17,6 +18,7 @@ function start(dataDir: string, port: number, command = "all") {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       DATABASE_URL: "",
+      LIBRARY_DIR: testLibraryDir(),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

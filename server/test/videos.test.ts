@@ -5,8 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { credits, generatedVideos } from "../src/db/schema/index.ts";
 import type { LocalStorage } from "../src/repositories/storage/local-storage.ts";
 import { DRIVERS } from "./databases.ts";
-import { TestRenderer, testCatalog } from "./fakes/test-renderer.ts";
+import { TestRenderer } from "./fakes/test-renderer.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
+import { testMedia } from "./media.ts";
 import { makeMediaFixtures } from "./media-fixtures.ts";
 
 let fixtures: ReturnType<typeof makeMediaFixtures>;
@@ -44,7 +45,7 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     h = await createHarness(
       driver,
       { createRateLimit: { max: 1000, windowSeconds: 60 } },
-      { media: { renderer, catalog: testCatalog }, queue: { work } },
+      { media: await testMedia(renderer), queue: { work } },
     );
   }
 
@@ -124,7 +125,7 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     const unknownMusic = await create(reddit({ background_music: "no-such-track" }), alice);
     expect(unknownMusic.status).toBe(400);
     expect((await json(unknownMusic)).message).toBe(messages.videos.unknownMusic);
-    expect((await create(reddit({ background_music: "lofi-sunset" }), alice)).status).toBe(201);
+    expect((await create(reddit({ background_music: "lofi-rainy-window" }), alice)).status).toBe(201);
   });
 
   it("stores a Reddit avatar with the video and leaves none behind when creation is refused", async () => {

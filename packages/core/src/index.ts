@@ -19,6 +19,7 @@ export * from "./schemas/account.ts";
 export * from "./schemas/ai.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/billing.ts";
+export * from "./schemas/catalog.ts";
 export * from "./schemas/events.ts";
 export * from "./schemas/files.ts";
 export * from "./schemas/videos.ts";

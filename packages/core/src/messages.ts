@@ -98,6 +98,7 @@ export const messages = {
     titleTooLong: "Post titles are at most 150 characters.",
     scriptTooLong: "Scripts are at most 1800 characters.",
     usernameTooLong: "Usernames are at most 15 characters.",
+    languageNote: "Every voice reads English.",
   },
   script: {
     failed: "Failed to generate script. Please try again.",

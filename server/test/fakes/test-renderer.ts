@@ -3,15 +3,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { VideoRow } from "../../src/repositories/videos.repository.ts";
 import { type RenderContext, RenderFailure, type VideoRenderer } from "../../src/services/render.service.ts";
-import type { MediaCatalog } from "../../src/services/videos.service.ts";
 
 const run = promisify(execFile);
-
-/** The starter-library keys the API tests refer to. */
-export const testCatalog: MediaCatalog = {
-  hasMusic: (key) => ["lofi-sunset", "upbeat-pop"].includes(key),
-  hasMeme: (key) => ["dancing-cat"].includes(key),
-};
 
 /**
  * Stands in for the render engine in tests of the product's bookkeeping (queue, progress, storage,

@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { CAPTION_STYLES } from "@reelsmith/core";
+import { renderCaptionPreviews, renderVoicePreviews, type TtsProvider } from "@reelsmith/render";
+import type { PreviewDirs } from "../services/catalog.service.ts";
+
+/** Bump when the preview drawing changes in a way the style data does not show. */
+const CAPTION_PREVIEWS_VERSION = 1;
+
+export function previewDirs(root: string): PreviewDirs {
+  return { captions: path.join(root, "captions"), voices: path.join(root, "voices") };
+}
+
+/**
+ * Makes the pictures of the 24 caption styles (through the real ASS/libass pipeline) and one clip per
+ * voice (with the configured voice provider), unless up-to-date ones are there already.
+ */
+export async function ensurePreviews(
+  root: string,
+  tts: TtsProvider,
+  log: (message: string) => void = () => {},
+): Promise<void> {
+  const dirs = previewDirs(root);
+  await mkdir(dirs.captions, { recursive: true });
+  const stampFile = path.join(dirs.captions, "stamp");
+  const stamp = createHash("sha256")
+    .update(JSON.stringify([CAPTION_PREVIEWS_VERSION, CAPTION_STYLES]))
+    .digest("hex");
+  const current = await readFile(stampFile, "utf8").catch(() => "");
+  if (current !== stamp) {
+    const started = performance.now();
+    await renderCaptionPreviews(dirs.captions);
+    await writeFile(stampFile, stamp);
+    log(`caption style previews made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const started = performance.now();
+  const voices = await renderVoicePreviews({ dir: dirs.voices, provider: tts });
+  const made = voices.filter((v) => !v.cached).length;
+  if (made > 0) log(`${made} voice previews made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,12 @@
+import { createRoute } from "@hono/zod-openapi";
+import { catalogSchema } from "@reelsmith/core";
+
+export const catalogRoute = createRoute({
+  method: "get",
+  path: "/api/catalog",
+  tags: ["Catalog"],
+  summary: "What the builders offer: caption styles, voices, backgrounds, music, memes and style clips, with previews",
+  responses: {
+    200: { description: "The catalogue", content: { "application/json": { schema: catalogSchema } } },
+  },
+});
