@@ -31,8 +31,8 @@ export const publicRoutes: readonly SiteRoute[] = [
   { label: "Terms", path: "/terms", available: false, footer: "legal" },
 ];
 
-/** Builder pages of the signed-in area (one per video type); they land in later issues. */
-const AVAILABLE_BUILDERS: ReadonlySet<string> = new Set<string>([]);
+/** Builder pages of the signed-in area (one per video type) that exist. */
+const AVAILABLE_BUILDERS: ReadonlySet<string> = new Set<string>(["/create/reddit-story"]);
 
 export const builderRoutes: readonly SiteRoute[] = videoTypeCatalogue.map((type) => ({
   label: type.name,

@@ -56,8 +56,10 @@ describe("routes", () => {
     await waitFor(() =>
       expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow"),
     );
-    // Builders land later: no card links to a page that does not exist yet.
-    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(5);
-    expect(screen.queryByRole("link", { name: /Start/ })).toBeNull();
+    // Only builders that exist are links; the others are disabled, never dead links.
+    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(4);
+    expect(screen.getAllByRole("link", { name: /Start/ }).map((a) => a.getAttribute("href"))).toEqual([
+      "/create/reddit-story",
+    ]);
   });
 });

@@ -36,6 +36,10 @@ export const routes: RouteObject[] = [
           },
           { path: "create", lazy: () => import("@/routes/app/create").then((m) => ({ Component: m.CreateRoute })) },
           {
+            path: "create/reddit-story",
+            lazy: () => import("@/routes/app/reddit-story").then((m) => ({ Component: m.RedditStoryRoute })),
+          },
+          {
             path: "settings",
             lazy: () => import("@/routes/app/settings").then((m) => ({ Component: m.SettingsRoute })),
           },

@@ -2,6 +2,7 @@ import {
   CREDITS_REFRESH_DEBOUNCE_MS,
   CREDITS_UPDATED_EVENT,
   type CreditsUpdatedDetail,
+  type Video,
   type VideoEvent,
   type VideoList,
 } from "@reelsmith/core";
@@ -11,6 +12,7 @@ import { useEffect } from "react";
 import { accountQueryKey } from "@/features/auth/api/account-key";
 import { billingKeys } from "@/features/billing/api/billing-keys";
 import { creditsQueryKey } from "@/features/credits/api/credits-key";
+import { videoQueryKey } from "@/features/videos/api/get-video";
 import { videosQueryKey } from "@/features/videos/api/get-videos";
 
 import { liveEvents } from "./live-events";
@@ -34,25 +36,22 @@ export function refreshAccountState(queryClient: QueryClient): Promise<unknown> 
  * refetching); a finished or failed video moves tabs, so the lists reload. Returns whether it did.
  */
 export function applyVideoEvent(queryClient: QueryClient, event: VideoEvent): boolean {
-  queryClient.setQueriesData<VideoList>({ queryKey: videosQueryKey }, (list) => {
-    if (!list?.items.some((v) => v.id === event.id)) return list;
-    return {
-      ...list,
-      items: list.items.map((v) =>
-        v.id === event.id
-          ? {
-              ...v,
-              progress: Math.max(v.progress, event.progress),
-              stage: event.stage,
-              ...(event.status === "processing" ? {} : { status: event.status }),
-              ...(event.errorMessage !== undefined ? { error_message: event.errorMessage } : {}),
-            }
-          : v,
-      ),
-    };
+  const patch = (v: Video): Video => ({
+    ...v,
+    progress: Math.max(v.progress, event.progress),
+    stage: event.stage,
+    ...(event.status === "processing" ? {} : { status: event.status }),
+    ...(event.errorMessage !== undefined ? { error_message: event.errorMessage } : {}),
   });
+  queryClient.setQueriesData<VideoList>({ queryKey: videosQueryKey }, (list) => {
+    if (!list?.items?.some((v) => v.id === event.id)) return list;
+    return { ...list, items: list.items.map((v) => (v.id === event.id ? patch(v) : v)) };
+  });
+  queryClient.setQueryData<Video>(videoQueryKey(event.id), (video) => (video ? patch(video) : video));
   if (event.status === "processing" && event.stage !== "Queued") return false;
+  // Finished or failed: fetch the signed links and move the video between tabs.
   void queryClient.invalidateQueries({ queryKey: videosQueryKey });
+  void queryClient.invalidateQueries({ queryKey: videoQueryKey(event.id) });
   return true;
 }
 

@@ -1,0 +1,225 @@
+import {
+  messages,
+  normaliseRedditTitle,
+  normaliseRedditUsername,
+  REDDIT_SCRIPT_MAX,
+  REDDIT_TITLE_MAX,
+  REDDIT_USERNAME_MAX,
+  UPLOAD_MAX_BYTES,
+} from "@reelsmith/core";
+import { ImagePlus, Loader2, Sparkles, X } from "lucide-react";
+import { useId, useRef } from "react";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { cn } from "@/lib/utils";
+
+import { useCapabilities, useGenerateScript } from "../api/generate-script";
+
+const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"];
+
+function Counter({ value, max, id }: { value: number; max: number; id: string }) {
+  return (
+    <span id={id} className={cn("text-xs tabular-nums text-muted-foreground", value >= max && "text-warning")}>
+      {value}/{max}
+    </span>
+  );
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export interface ScriptValues {
+  username: string;
+  post_title: string;
+  script: string;
+  avatar_url: string | null;
+}
+
+/** Step 1: the post's username, title, optional avatar and the script (typed or written by AI). */
+export function ScriptStep({
+  values,
+  onChange,
+}: {
+  values: ScriptValues;
+  onChange: (patch: Partial<ScriptValues>) => void;
+}) {
+  const ids = { username: useId(), title: useId(), script: useId(), avatar: useId() };
+  const fileInput = useRef<HTMLInputElement>(null);
+  const capabilities = useCapabilities();
+  const generate = useGenerateScript();
+  const aiEnabled = capabilities.data?.ai.enabled ?? false;
+  const canGenerate = values.post_title.trim().length > 0 || values.script.trim().length > 0;
+
+  const pickAvatar = async (file: File | undefined) => {
+    if (!file) return;
+    if (!AVATAR_TYPES.includes(file.type)) {
+      toast.error(messages.reddit.avatarInvalid);
+      return;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      toast.error(messages.reddit.avatarTooLargeTitle, { description: messages.reddit.avatarTooLarge });
+      return;
+    }
+    try {
+      onChange({ avatar_url: await readAsDataUrl(file) });
+    } catch {
+      toast.error(messages.reddit.avatarInvalid);
+    }
+  };
+
+  const writeWithAi = () => {
+    generate.mutate(
+      { script_title: values.post_title.trim(), script_main: values.script },
+      {
+        onSuccess: (result) =>
+          onChange({
+            script: result.script_main.slice(0, REDDIT_SCRIPT_MAX),
+            ...(values.post_title.trim() ? {} : { post_title: result.script_title.slice(0, REDDIT_TITLE_MAX) }),
+          }),
+        onError: (error) =>
+          toast.error(messages.videos.errorTitle, {
+            description: "code" in error && error.code === "AI_NOT_CONFIGURED" ? error.message : messages.script.failed,
+          }),
+      },
+    );
+  };
+
+  const aiButton = (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={writeWithAi}
+      disabled={!aiEnabled || !canGenerate || generate.isPending}
+    >
+      {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+      {generate.isPending ? "Writing..." : "Write with AI"}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-5 sm:flex-row">
+        <div className="flex flex-col items-center gap-2">
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            className="group relative grid size-20 place-items-center overflow-hidden rounded-full border-2 border-dashed bg-muted/40 transition-colors hover:border-primary focus-visible:border-primary focus-visible:outline-none"
+            aria-label={values.avatar_url ? "Change the post's avatar" : "Add an avatar to the post (optional)"}
+          >
+            {values.avatar_url ? (
+              <img src={values.avatar_url} alt="" className="size-full object-cover" />
+            ) : (
+              <ImagePlus className="size-6 text-muted-foreground group-hover:text-primary" aria-hidden="true" />
+            )}
+          </button>
+          <input
+            ref={fileInput}
+            id={ids.avatar}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(e) => {
+              void pickAvatar(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
+          {values.avatar_url ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => onChange({ avatar_url: null })}>
+              <X aria-hidden="true" />
+              Remove
+            </Button>
+          ) : (
+            <span className="text-xs text-muted-foreground">Avatar (optional)</span>
+          )}
+        </div>
+        <div className="grid flex-1 gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
+          <div className="space-y-2">
+            <div className="flex items-center justify-between">
+              <Label htmlFor={ids.username}>Username</Label>
+              <Counter id={`${ids.username}-count`} value={values.username.length} max={REDDIT_USERNAME_MAX} />
+            </div>
+            <div className="relative">
+              <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
+                u/
+              </span>
+              <Input
+                id={ids.username}
+                value={values.username}
+                placeholder="anonymous"
+                autoComplete="off"
+                className="pl-7"
+                aria-describedby={`${ids.username}-count`}
+                onChange={(e) =>
+                  onChange({ username: normaliseRedditUsername(e.target.value).slice(0, REDDIT_USERNAME_MAX) })
+                }
+              />
+            </div>
+          </div>
+          <div className="space-y-2">
+            <div className="flex items-center justify-between">
+              <Label htmlFor={ids.title}>Post title</Label>
+              <Counter id={`${ids.title}-count`} value={values.post_title.length} max={REDDIT_TITLE_MAX} />
+            </div>
+            <Input
+              id={ids.title}
+              value={values.post_title}
+              placeholder="AITA for refusing to share my lottery win with my roommate?"
+              aria-describedby={`${ids.title}-count`}
+              onChange={(e) =>
+                onChange({ post_title: normaliseRedditTitle(e.target.value).slice(0, REDDIT_TITLE_MAX) })
+              }
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Label htmlFor={ids.script}>Script</Label>
+          <div className="flex items-center gap-3">
+            <Counter id={`${ids.script}-count`} value={values.script.length} max={REDDIT_SCRIPT_MAX} />
+            {aiEnabled ? (
+              aiButton
+            ) : (
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper must take focus to explain the disabled button */}
+                  <span tabIndex={0} className="inline-flex rounded-md">
+                    {aiButton}
+                  </span>
+                </TooltipTrigger>
+                <TooltipContent className="max-w-xs">{messages.script.notConfigured}</TooltipContent>
+              </Tooltip>
+            )}
+          </div>
+        </div>
+        <textarea
+          id={ids.script}
+          value={values.script}
+          maxLength={REDDIT_SCRIPT_MAX}
+          rows={12}
+          placeholder="So this happened last week. My roommate and I had a deal about groceries..."
+          aria-describedby={`${ids.script}-count ${ids.script}-hint`}
+          onChange={(e) => onChange({ script: e.target.value.slice(0, REDDIT_SCRIPT_MAX) })}
+          className="flex min-h-48 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base leading-relaxed shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm dark:bg-input/30"
+        />
+        <p id={`${ids.script}-hint`} className="text-xs text-muted-foreground">
+          The narrator reads the title, then the script. About 150 words make a minute of video.
+          {!aiEnabled && capabilities.isSuccess ? ` ${messages.script.notConfigured}` : ""}
+        </p>
+      </div>
+    </div>
+  );
+}
