@@ -1,7 +1,6 @@
 import { messages, type Video, videoTypeCatalogue } from "@reelsmith/core";
 import { AlertTriangle, Download, Loader2, Play } from "lucide-react";
 
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { videoTypeIcons } from "@/components/video-type-icon";
@@ -20,14 +19,31 @@ const dateFormat = new Intl.DateTimeFormat(undefined, {
   minute: "2-digit",
 });
 
+/** A status pill that reads on any thumbnail: dark glass with a coloured mark. */
 function StatusBadge({ status }: { status: Video["status"] }) {
-  if (status === "finished") return <Badge variant="success">Finished</Badge>;
-  if (status === "error") return <Badge variant="destructive">Failed</Badge>;
+  const base =
+    "inline-flex items-center gap-1.5 rounded-full bg-black/70 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur";
+  if (status === "finished") {
+    return (
+      <span className={base}>
+        <span className="size-1.5 rounded-full bg-success" aria-hidden="true" />
+        Finished
+      </span>
+    );
+  }
+  if (status === "error") {
+    return (
+      <span className={base}>
+        <span className="size-1.5 rounded-full bg-destructive" aria-hidden="true" />
+        Failed
+      </span>
+    );
+  }
   return (
-    <Badge variant="secondary" className="gap-1">
-      <Loader2 className="animate-spin" aria-hidden="true" />
+    <span className={base}>
+      <Loader2 className="size-3 animate-spin text-brand" aria-hidden="true" />
       Processing
-    </Badge>
+    </span>
   );
 }
 
@@ -50,7 +66,7 @@ export function VideoCard({
 
   return (
     <article
-      className="group flex flex-col overflow-hidden rounded-xl border bg-card"
+      className="group @container flex flex-col overflow-hidden rounded-xl border bg-card"
       aria-label={video.title}
       data-status={video.status}
     >
@@ -131,13 +147,14 @@ export function VideoCard({
             <Button
               size="sm"
               variant="outline"
-              className="flex-1"
+              className="w-8 px-0 @[14rem]:w-auto @[14rem]:flex-1 @[14rem]:px-3"
               onClick={() => onDownload?.(video)}
               disabled={downloading}
               aria-label={`Download ${video.title}`}
+              title="Download"
             >
               {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-              Download
+              <span className="hidden @[14rem]:inline">Download</span>
             </Button>
           </div>
         ) : null}

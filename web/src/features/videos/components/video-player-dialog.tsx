@@ -8,8 +8,9 @@ import { formatDuration } from "./video-card";
 export function VideoPlayerDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   return (
     <Dialog open={video !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="w-auto max-w-[calc(100vw-2rem)] gap-3 p-3 sm:max-w-fit sm:p-4">
-        <DialogTitle className="line-clamp-1 pr-8 text-base">{video?.title}</DialogTitle>
+      <DialogContent className="w-max max-w-[calc(100vw-2rem)] gap-3 p-3 sm:max-w-[calc(100vw-2rem)] sm:p-4">
+        {/* The title takes the video's width, never widens the dialog. */}
+        <DialogTitle className="line-clamp-1 w-0 min-w-full pr-8 text-base">{video?.title}</DialogTitle>
         <DialogDescription className="sr-only">
           {video?.duration_s ? `Video, ${formatDuration(video.duration_s)} long` : "Video"}
         </DialogDescription>
@@ -22,7 +23,9 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video | null; onC
             controls
             autoPlay
             playsInline
-            className="aspect-[9/16] h-[min(78vh,calc((100vw-3rem)*16/9))] rounded-lg bg-black"
+            className="aspect-[9/16] rounded-lg bg-black"
+            // As large as the screen allows while staying 9:16 (width drives the height).
+            style={{ width: "min(calc(100vw - 4rem), calc(78vh * 9 / 16))" }}
             data-testid="video-player"
           />
         ) : null}
