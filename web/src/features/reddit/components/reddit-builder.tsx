@@ -20,13 +20,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { InsufficientCreditsDialog, insufficientCreditsFrom } from "@/features/credits";
 import { useCatalog } from "@/features/media/api/get-catalog";
 import { useCreateVideo } from "@/features/videos/api/create-video";
+import { GeneratingScreen } from "@/features/videos/components/generating-screen";
 import { cn } from "@/lib/utils";
-
 import { canVisit, LAST_STEP, REDDIT_STEPS, type RedditStep, readyToGenerate, stepComplete } from "../builder-steps";
 import { AudioStep } from "./audio-step";
 import { BackgroundStep } from "./background-step";
 import { CaptionsStep } from "./captions-step";
-import { GeneratingScreen } from "./generating-screen";
 import { ScriptStep } from "./script-step";
 
 interface Draft {

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
-import { useVideo } from "@/features/videos/api/get-video";
+import { useVideo } from "../api/get-video";
 
 /**
  * After Generate: the video's live progress. The user may leave; the video keeps rendering and shows up
