@@ -52,7 +52,12 @@ async function main(): Promise<void> {
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
     trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST ?? defaultWebDist(),
+    smtp: env.smtp,
+    contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
+    analytics: env.analytics,
+    showcaseDir: env.showcaseDir,
   });
+  if (!env.smtp) logger.info("SMTP is not configured: contact messages are kept in the outbox (contact_messages)");
 
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
         });
       }
       await context.queue.stop();
+      context.mailer?.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

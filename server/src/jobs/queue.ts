@@ -12,11 +12,18 @@ export interface JobOptions {
   cron?: string;
 }
 
+export interface JobContext {
+  jobId: string;
+  logger: Logger;
+  /** Which attempt this is (1 = first) and whether a failure now is the last one. */
+  attempt: { number: number; final: boolean };
+}
+
 export interface JobDefinition<S extends z.ZodType> {
   name: string;
   schema: S;
   options: JobOptions;
-  handler: (data: z.infer<S>, context: { jobId: string; logger: Logger }) => Promise<void>;
+  handler: (data: z.infer<S>, context: JobContext) => Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -82,7 +89,9 @@ export class JobQueue {
             const data = def.schema.parse(job.data ?? {});
             const started = performance.now();
             try {
-              await def.handler(data, { jobId: job.id, logger });
+              const retryCount = job.retryCount ?? 0;
+              const attempt = { number: retryCount + 1, final: retryCount >= def.options.retryLimit };
+              await def.handler(data, { jobId: job.id, logger, attempt });
               logger.info({ ms: Math.round(performance.now() - started) }, "job done");
             } catch (error) {
               logger.warn({ err: error }, "job failed");

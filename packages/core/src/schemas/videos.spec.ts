@@ -43,7 +43,9 @@ describe("reddit input", () => {
   });
 
   it("requires a script, a title, a caption style and a background", () => {
-    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, script: "   " }))).toBe(messages.reddit.scriptRequired);
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, script: "   " }))).toBe(
+      messages.reddit.scriptRequired,
+    );
     expect(firstMessage(redditInputSchema.safeParse({ ...reddit, post_title: "  " }))).toBe(
       messages.reddit.titleRequired,
     );
