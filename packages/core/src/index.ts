@@ -6,6 +6,7 @@ export * from "./catalogue/site.ts";
 export * from "./catalogue/video-types.ts";
 export * from "./messages.ts";
 export * from "./rules/credits.ts";
+export * from "./rules/format.ts";
 export * from "./rules/greeting.ts";
 export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";

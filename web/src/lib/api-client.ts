@@ -1,4 +1,4 @@
-import { errorBodySchema, messages } from "@reelsmith/core";
+import { type ErrorBody, messages } from "@reelsmith/core";
 import type { z } from "zod";
 
 import { ApiError } from "./api-error";
@@ -11,6 +11,13 @@ type ApiRequestInit<T> = Omit<RequestInit, "body"> & {
   /** Validates the response body; a mismatch is reported as an error instead of a crash later on. */
   schema?: z.ZodType<T>;
 };
+
+/** The server's error shape `{code, message, requestId}`, checked without a schema library (keeps zod out of the entry). */
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== "object" || body === null) return false;
+  const { code, message, requestId } = body as Record<string, unknown>;
+  return typeof code === "string" && typeof message === "string" && typeof requestId === "string";
+}
 
 /** Same-origin JSON fetch with the session cookie. Throws ApiError on any non-2xx answer or network failure. */
 export async function apiFetch<T>(
@@ -37,10 +44,7 @@ export async function apiFetch<T>(
   const body: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.requestId);
-    }
+    if (isErrorBody(body)) throw new ApiError(response.status, body.code, body.message, body.requestId);
     throw new ApiError(response.status, `HTTP_${response.status}`, messages.common.somethingWentWrong);
   }
 

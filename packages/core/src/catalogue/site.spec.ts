@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatViews } from "../schemas/showcase.ts";
+import { formatViews } from "../rules/format.ts";
 import { BLOG_ARTICLE_COUNT } from "./constants.ts";
 import { BLOG_ARTICLES, pageMetaFor, SITE_PAGES, sitemapPages } from "./site.ts";
 
