@@ -141,7 +141,7 @@ export const BLOG_ARTICLES: readonly BlogArticleMeta[] = [
     description:
       "Faceless pages win on format, not personality. The niches, formats, cadence and monetisation paths behind pages that grow without anyone on camera.",
     tag: "Faceless",
-    readMinutes: 6,
+    readMinutes: 5,
     views: 36_940,
     publishedAt: "2025-08-12",
   },
