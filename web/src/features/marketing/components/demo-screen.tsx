@@ -92,7 +92,7 @@ export function DemoScreen({ startHref }: { startHref: string }) {
       <section aria-labelledby="full-demo-title" className="container-page py-section">
         <div className="grid gap-8 rounded-3xl border bg-card p-6 md:p-10 lg:grid-cols-[1fr_1.1fr]">
           <div className="space-y-4">
-            <span className="inline-flex items-center gap-2 rounded-full bg-primary/12 px-3 py-1 text-sm font-semibold text-primary">
+            <span className="inline-flex items-center gap-2 rounded-full bg-primary/20 px-3 py-1 text-sm font-semibold text-foreground">
               <PlayCircle className="size-4" aria-hidden="true" /> Full demo
             </span>
             <h2 id="full-demo-title" className="font-display text-headline font-bold">

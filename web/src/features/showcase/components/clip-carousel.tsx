@@ -25,7 +25,6 @@ function MarqueeCard({
       <button
         type="button"
         tabIndex={duplicate ? -1 : 0}
-        aria-label={`${clip.title}, ${clip.views.toLocaleString("en-US")} views`}
         onMouseEnter={onPlay}
         onMouseLeave={onStop}
         onFocus={onPlay}

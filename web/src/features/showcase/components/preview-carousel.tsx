@@ -62,7 +62,6 @@ export function PreviewCarousel({ clips, className }: { clips: readonly Showcase
             <button
               type="button"
               aria-pressed={isActive}
-              aria-label={`Preview: ${clip.title}`}
               data-active={isActive}
               onMouseEnter={() => activate(index)}
               onFocus={() => activate(index)}
@@ -98,7 +97,6 @@ export function MobilePreview({ clip, className }: { clip: ShowcaseClip; classNa
     <button
       type="button"
       aria-pressed={playing}
-      aria-label={`${playing ? "Pause" : "Play"} preview: ${clip.title}`}
       onClick={() => setPlaying((p) => !p)}
       className={cn(
         "relative mx-auto block aspect-[9/16] w-56 overflow-hidden rounded-[1.6rem] border border-white/15 shadow-2xl shadow-black/40 outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
@@ -106,6 +104,7 @@ export function MobilePreview({ clip, className }: { clip: ShowcaseClip; classNa
       )}
       data-testid="mobile-preview"
     >
+      <span className="sr-only">{playing ? "Pause" : "Play"} </span>
       <ClipVideo clip={clip} playing={playing} className="absolute inset-0" />
       <ClipMeta clip={clip} />
       {playing ? null : (

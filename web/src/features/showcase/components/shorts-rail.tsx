@@ -21,10 +21,10 @@ export function ShortsRail({ clips }: { clips: readonly ShowcaseClip[] }) {
             <button
               type="button"
               aria-pressed={isPlaying}
-              aria-label={`${isPlaying ? "Pause" : "Play"} ${clip.title}`}
               onClick={() => setPlaying(isPlaying ? null : clip.id)}
               className="relative block aspect-[9/16] w-full overflow-hidden rounded-2xl border border-white/10 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
             >
+              <span className="sr-only">{isPlaying ? "Pause" : "Play"} </span>
               <ClipVideo clip={clip} playing={isPlaying} className="absolute inset-0" />
               <ClipMeta clip={clip} compact />
               <span className="absolute top-2.5 right-2.5 grid size-7 place-items-center rounded-full bg-black/55 text-white backdrop-blur">
