@@ -121,6 +121,8 @@ test("the preview carousel plays the hovered card from the start and returns to 
 test("the clip carousel shows sixteen clips with view counts and pauses under the pointer", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
+  // The lower half hydrates (and shows the clips) as the visitor scrolls towards it.
+  await page.mouse.wheel(0, 1600);
   const carousel = page.getByTestId("clip-carousel");
   await carousel.scrollIntoViewIfNeeded();
   await expect(carousel.locator("li:not([aria-hidden])")).toHaveCount(16);

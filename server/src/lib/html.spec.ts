@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@reelsmith/core";
+import { PUBLIC_URL_PLACEHOLDER, type PublicConfig } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
 import { renderIndexHtml, scriptJson } from "./html.ts";
 
@@ -47,6 +47,16 @@ describe("renderIndexHtml", () => {
     expect(on).toContain(
       '<script defer data-domain="a&amp;b.com" src="https://stats.example.com/js/script.js"></script>',
     );
+  });
+
+  it("writes the public address where pre-rendered pages hold its placeholder", () => {
+    const html = renderIndexHtml(
+      `${TEMPLATE}<script type="application/ld+json">{"url":"${PUBLIC_URL_PLACEHOLDER}/faq"}</script>`,
+      "/faq",
+      config,
+    );
+    expect(html).toContain('{"url":"https://studio.example.com/faq"}');
+    expect(html).not.toContain(PUBLIC_URL_PLACEHOLDER);
   });
 
   it("cannot be broken out of by a value that contains </script>", () => {

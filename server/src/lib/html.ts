@@ -1,4 +1,4 @@
-import { type PublicConfig, pageMetaFor, SITE_NAME } from "@reelsmith/core";
+import { PUBLIC_URL_PLACEHOLDER, type PublicConfig, pageMetaFor, SITE_NAME } from "@reelsmith/core";
 
 /** `&`, `<`, `>` and quotes escaped for an HTML attribute or text node. */
 export function escapeHtml(value: string): string {
@@ -31,10 +31,12 @@ export function fullTitle(title: string): string {
  * pages keep the template's defaults.
  */
 export function renderIndexHtml(template: string, pathname: string, config: PublicConfig): string {
-  const base = config.publicUrl.replace(/\/+$/, "");
+  // URL serialisation percent-encodes quotes and angle brackets, so the address is safe in HTML and JSON.
+  const base = new URL(config.publicUrl).href.replace(/\/+$/, "");
   const page = pageMetaFor(pathname);
   const head: string[] = [];
-  let html = template;
+  // Pre-rendered pages carry a placeholder wherever the public address belongs (structured data).
+  let html = template.replaceAll(PUBLIC_URL_PLACEHOLDER, base);
   if (page) {
     const title = escapeHtml(fullTitle(page.title));
     const description = escapeHtml(page.description);

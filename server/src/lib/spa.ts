@@ -9,17 +9,31 @@ export type IndexHtmlRenderer = (template: string, pathname: string) => string;
 
 /**
  * Serves the built single-page app: files under `assets/` carry content hashes and are cached for
- * a year; everything else is revalidated; unknown paths get index.html (history fallback), passed
- * through `renderHtml` so each page is served with its own title and tags.
+ * a year; everything else is revalidated. Page paths get their pre-rendered HTML when the build made
+ * one (public pages), else index.html (history fallback); either passes through `renderHtml`, so
+ * each page is served with its own title and tags.
  */
 export function serveSpa(app: Hono<AppBindings>, distDir: string, renderHtml: IndexHtmlRenderer = (t) => t): void {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
-  let cached: { mtimeMs: number; template: string } | undefined;
-  const template = (): string => {
-    const { mtimeMs } = fs.statSync(indexFile);
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, template: fs.readFileSync(indexFile, "utf8") };
-    return cached.template;
+  const prerendered = path.join(root, "prerendered");
+  const cache = new Map<string, { mtimeMs: number; template: string }>();
+  const read = (file: string): string => {
+    const { mtimeMs } = fs.statSync(file);
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.template;
+    const template = fs.readFileSync(file, "utf8");
+    cache.set(file, { mtimeMs, template });
+    return template;
+  };
+  /** The page pre-rendered at build time for this path, else the empty app shell. */
+  const templateFor = (pathname: string): string => {
+    const name = pathname === "/" ? "index" : pathname.replace(/^\/+|\/+$/g, "");
+    if (/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name)) {
+      const file = path.join(prerendered, `${name}.html`);
+      if (isFile(file)) return read(file);
+    }
+    return read(indexFile);
   };
 
   app.on(["GET", "HEAD"], "*", (c) => {
@@ -28,11 +42,11 @@ export function serveSpa(app: Hono<AppBindings>, distDir: string, renderHtml: In
       return c.text("The web app is not built. Run `npm start` (it builds on first run) or `npm run build`.", 503);
     }
     const file = path.join(root, decodeURIComponent(c.req.path));
-    if (file !== indexFile && file.startsWith(root + path.sep) && isFile(file)) {
+    if (file !== indexFile && file.startsWith(root + path.sep) && !file.startsWith(prerendered) && isFile(file)) {
       const immutable = file.startsWith(path.join(root, "assets") + path.sep);
       return sendFile(c, file, immutable ? "public, max-age=31536000, immutable" : "no-cache");
     }
-    const html = renderHtml(template(), c.req.path);
+    const html = renderHtml(templateFor(c.req.path), c.req.path);
     c.header("Cache-Control", "no-cache");
     if (c.req.method === "HEAD") {
       c.header("Content-Type", "text/html; charset=utf-8");

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@reelsmith/core";
+import { PUBLIC_URL_PLACEHOLDER, type PublicConfig } from "@reelsmith/core";
 
 const OFF: PublicConfig["analytics"] = { pixel: null, web: null };
 
@@ -10,6 +10,7 @@ let cached: PublicConfig | undefined;
  * page's own origin.
  */
 export function publicConfig(): PublicConfig {
+  if (typeof document === "undefined") return { publicUrl: PUBLIC_URL_PLACEHOLDER, analytics: OFF };
   if (cached) return cached;
   let parsed: Partial<PublicConfig> = {};
   try {

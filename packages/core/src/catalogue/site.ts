@@ -16,6 +16,12 @@ export interface SitePage {
 
 export const SITE_NAME = "Reelsmith";
 
+/**
+ * Stands for the public address in HTML pre-rendered at build time (before the address is known);
+ * the server writes PUBLIC_URL in its place when it serves the page.
+ */
+export const PUBLIC_URL_PLACEHOLDER = "https://reelsmith.invalid/__public_url__";
+
 export const SITE_PAGES: readonly SitePage[] = [
   {
     path: "/",

@@ -11,11 +11,9 @@ export { accountQueryKey };
 /** The signed-in account, or null when there is no session (401). Other failures throw. */
 export async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<Account | null> {
   try {
-    // The schema (and zod with it) loads beside the request, not in the first bundle every page needs.
-    const [{ accountSchema }, body] = await Promise.all([
-      import("./account-schema"),
-      apiFetch<unknown>("/api/account", signal ? { signal } : {}),
-    ]);
+    const body = await apiFetch<unknown>("/api/account", signal ? { signal } : {});
+    // The schema (and zod with it) loads only for a signed-in visitor, not in the bundle every page needs.
+    const { accountSchema } = await import("./account-schema");
     const parsed = accountSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(200, "INVALID_RESPONSE", messages.common.somethingWentWrong);
     return parsed.data;

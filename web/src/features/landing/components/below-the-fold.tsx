@@ -1,7 +1,8 @@
-import type { ShowcaseClip } from "@reelsmith/core";
 import { messages } from "@reelsmith/core";
 
 import { CtaBand } from "@/components/marketing/cta-band";
+import { useShowcase } from "@/features/showcase/api/get-showcase";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { CapabilitiesSection } from "./capabilities-section";
 import { FaqSection } from "./faq-section";
 import { HowItWorks } from "./how-it-works";
@@ -12,15 +13,11 @@ import { TestimonialsSection } from "./testimonials-section";
  * The landing page below the first screen, in its own chunk: it loads right after the entry
  * instead of delaying the first paint.
  */
-export default function BelowTheFold({
-  clips,
-  ctaHref,
-  signedIn,
-}: {
-  clips: readonly ShowcaseClip[];
-  ctaHref: string;
-  signedIn: boolean;
-}) {
+export default function BelowTheFold({ ctaHref, signedIn }: { ctaHref: string; signedIn: boolean }) {
+  // The clips are fetched in the browser: they appear once this part is hydrated.
+  const hydrated = useHydrated();
+  const { data: showcase } = useShowcase();
+  const clips = hydrated ? (showcase?.clips ?? []) : [];
   return (
     <>
       {clips.length > 0 ? <ShowcaseSection clips={clips} /> : null}

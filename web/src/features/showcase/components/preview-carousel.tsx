@@ -50,7 +50,7 @@ export function PreviewCarousel({ clips, className }: { clips: readonly Showcase
     >
       <li
         aria-hidden="true"
-        className="absolute inset-x-10 top-1/2 h-2/3 -translate-y-1/2 rounded-full bg-brand/30 blur-3xl"
+        className="absolute inset-x-0 top-1/2 h-3/4 -translate-y-1/2 bg-[radial-gradient(closest-side,var(--brand-glow),transparent)]"
       />
       {cards.map((clip, index) => {
         const isActive = index === active;
