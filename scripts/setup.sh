@@ -66,7 +66,7 @@ ensure_npm_deps() {
 # Rebuilds when any source file is newer than the last build (or there is no build yet).
 ensure_build() {
   local stamp="$TOOLS/build.stamp"
-  local sources=("$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/vite.config.ts" "$ROOT/web/public"
+  local sources=("$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/vite.config.ts" "$ROOT/web/public" "$ROOT/web/scripts"
     "$ROOT/server/src" "$ROOT/server/scripts" "$ROOT/packages" "$ROOT/package-lock.json")
   if [ -f "$stamp" ] && [ -f "$ROOT/server/dist/main.js" ] && [ -f "$ROOT/web/dist/index.html" ] &&
     [ -z "$(find "${sources[@]}" -newer "$stamp" -not -path '*/node_modules/*' -print -quit 2>/dev/null)" ]; then

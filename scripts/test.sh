@@ -33,6 +33,8 @@ for ws in packages/core packages/render library server web; do
 done
 stage "build" npm run --silent build
 stage "e2e (chromium)" bash -c "cd '$ROOT/e2e' && npx --no-install playwright test"
+# Lighthouse (mobile) on / and /pricing and the initial JavaScript of / against the built app.
+stage "quality (lighthouse)" node "$ROOT/e2e/quality/quality.ts"
 
 node - "$REPORTS" "${STAGES[@]}" <<'JS'
 const fs = require("node:fs");
