@@ -5,6 +5,10 @@
 #   migrate  apply database migrations and exit
 #   dev      Vite dev server + the API with reload
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
+#   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
+#   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
+#   previews render the caption style preview pictures (packages/render/previews by default)
+#   bench    run every benchmark; bench-render: the render benchmark only
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -38,7 +42,28 @@ case "$command" in
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
     ;;
+  library-build)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node "$ROOT/library/src/build/build.ts" "$@"
+    ;;
+  render | bench | bench-render | previews)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    case "$command" in
+      render)
+        # Recipes read backgrounds, music and clips from the media library: build it once (cached).
+        node "$ROOT/library/src/build/build.ts" >&2
+        exec node "$ROOT/packages/render/src/cli/main.ts" "$@"
+        ;;
+      previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
+      bench | bench-render)
+        node "$ROOT/library/src/build/build.ts" >&2
+        exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
+        ;;
+    esac
+    ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, render, previews, bench)."
     ;;
 esac

@@ -7,7 +7,7 @@ TOOLS="$ROOT/.tools"
 # The Node used when the system one is older than 22.12 (a registry package with the binary).
 NODE_PACKAGE_VERSION="24.21.0"
 # Debian packages by purpose. Chromium (and a font family for it) drives the browser tests.
-RUNTIME_DEBS=()
+RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji)
 TEST_DEBS=(chromium fonts-liberation)
 
 say() { printf '\033[1;35m[reelsmith]\033[0m %s\n' "$*" >&2; }

@@ -1,3 +1,4 @@
+export * from "./catalogue/caption-styles.ts";
 export * from "./catalogue/constants.ts";
 export * from "./catalogue/credit-sources.ts";
 export * from "./catalogue/media.ts";
@@ -10,6 +11,7 @@ export * from "./rules/format.ts";
 export * from "./rules/greeting.ts";
 export * from "./rules/stats.ts";
 export * from "./rules/subscription.ts";
+export * from "./rules/ugc-copy.ts";
 export * from "./schemas/account.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/contact.ts";

@@ -1,0 +1,227 @@
+/**
+ * Drawn clips: a scene draws frame i of N on a canvas; the frames are piped as raw RGBA into one
+ * ffmpeg process (scaled to the output size, H.264 yuv420p, bt709). Every motion is a function of
+ * `phase` = i / N, so frame N would equal frame 0 and the clip loops without a jump.
+ */
+import { rename, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { endStream, run, writeChunk } from "./ffmpeg.ts";
+import { createRng, type Rng } from "./prng.ts";
+
+export type BuildModeName = "full" | "quick";
+
+export interface VideoSpec {
+  /** Output size. */
+  width: number;
+  height: number;
+  /** Canvas size the scene draws at (upscaled by ffmpeg when smaller). */
+  drawWidth: number;
+  drawHeight: number;
+  fps: number;
+  durationS: number;
+  /** ffmpeg scaler for the upscale: neighbor keeps pixel art crisp. */
+  scaleFlags: "neighbor" | "bilinear" | "bicubic" | "lanczos";
+  crf: number;
+  preset: "ultrafast" | "superfast" | "veryfast" | "faster";
+  /** Where in the loop (0..1) the thumbnail is taken. */
+  thumbnailAt: number;
+}
+
+export interface FrameInfo {
+  frame: number;
+  frames: number;
+  /** frame / frames, in [0, 1): every animation is periodic in it. */
+  phase: number;
+  /** Seconds from the start. */
+  t: number;
+  duration: number;
+  /** Canvas size. */
+  w: number;
+  h: number;
+}
+
+export interface Scene {
+  draw(ctx: SKRSContext2D, f: FrameInfo): void;
+}
+
+export interface SceneContext {
+  spec: VideoSpec;
+  rng: Rng;
+  mode: BuildModeName;
+}
+
+export interface VideoGenerator {
+  /** Path of the module, for the manifest's source field. */
+  source: string;
+  spec(mode: BuildModeName): VideoSpec;
+  createScene(context: SceneContext): Scene | Promise<Scene>;
+  /** Optional soundtrack: interleaved stereo float PCM at 48 kHz, exactly the clip's length. */
+  audio?(context: SceneContext): Float32Array;
+  meta?: Record<string, unknown>;
+}
+
+export const VERTICAL = { width: 1080, height: 1920, fps: 30 } as const;
+
+/** A 1080x1920 30 fps spec drawn at 1/scale of the size. */
+export function verticalSpec(durationS: number, overrides: Partial<VideoSpec> = {}, scale = 2): VideoSpec {
+  return {
+    ...VERTICAL,
+    drawWidth: VERTICAL.width / scale,
+    drawHeight: VERTICAL.height / scale,
+    durationS,
+    scaleFlags: "bicubic",
+    crf: 23,
+    preset: "veryfast",
+    thumbnailAt: 0.3,
+    ...overrides,
+  };
+}
+
+export function frameCount(spec: VideoSpec): number {
+  return Math.max(2, Math.round(spec.durationS * spec.fps));
+}
+
+export function frameInfo(spec: VideoSpec, frame: number, frames = frameCount(spec)): FrameInfo {
+  return {
+    frame,
+    frames,
+    phase: frame / frames,
+    t: frame / spec.fps,
+    duration: frames / spec.fps,
+    w: spec.drawWidth,
+    h: spec.drawHeight,
+  };
+}
+
+export interface RenderedVideo {
+  frames: number;
+  durationS: number;
+}
+
+export const THUMBNAIL_WIDTH = 360;
+
+/** Draws the thumbnail frame of a canvas as a JPEG THUMBNAIL_WIDTH px wide. */
+export function thumbnailJpeg(canvas: Canvas): Buffer {
+  const height = Math.round((canvas.height * THUMBNAIL_WIDTH) / canvas.width);
+  const thumb = createCanvas(THUMBNAIL_WIDTH, height);
+  const ctx = thumb.getContext("2d");
+  ctx.imageSmoothingQuality = "high";
+  ctx.drawImage(canvas, 0, 0, THUMBNAIL_WIDTH, height);
+  return thumb.encodeSync("jpeg", 82);
+}
+
+function tempName(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+}
+
+/** Encodes a generator's clip to `out` (MP4) and its thumbnail to `thumbnail` (JPEG), each written atomically. */
+export async function renderVideo(
+  generator: VideoGenerator,
+  seed: string,
+  mode: BuildModeName,
+  out: string,
+  thumbnail: string,
+): Promise<RenderedVideo> {
+  const spec = generator.spec(mode);
+  const frames = frameCount(spec);
+  const context: SceneContext = { spec, rng: createRng(seed), mode };
+  const scene = await generator.createScene(context);
+  const audio = generator.audio?.({ ...context, rng: createRng(`${seed}:audio`) });
+  const canvas = createCanvas(spec.drawWidth, spec.drawHeight);
+  const ctx = canvas.getContext("2d");
+  const thumbFrame = Math.min(frames - 1, Math.round(spec.thumbnailAt * frames));
+  const tmpVideo = tempName(out);
+  const tmpAudio = path.join(os.tmpdir(), `reelsmith-library-${process.pid}-${path.basename(out)}.f32`);
+  let thumb: Buffer | undefined;
+  const args = [
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgba",
+    "-s",
+    `${spec.drawWidth}x${spec.drawHeight}`,
+    "-r",
+    String(spec.fps),
+    "-i",
+    "-",
+  ];
+  if (audio) {
+    await writeFile(tmpAudio, new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength));
+    args.push("-f", "f32le", "-ar", "48000", "-ac", "2", "-i", tmpAudio);
+  }
+  const filters = ["scale=out_color_matrix=bt709:out_range=tv", "format=yuv420p"];
+  if (spec.drawWidth !== spec.width || spec.drawHeight !== spec.height) {
+    filters.push(`scale=${spec.width}:${spec.height}:flags=${spec.scaleFlags}`);
+  }
+  args.push(
+    "-vf",
+    filters.join(","),
+    "-c:v",
+    "libx264",
+    "-preset",
+    spec.preset,
+    "-tune",
+    "animation",
+    "-crf",
+    String(spec.crf),
+    "-profile:v",
+    "high",
+    "-colorspace",
+    "bt709",
+    "-color_primaries",
+    "bt709",
+    "-color_trc",
+    "bt709",
+    "-color_range",
+    "tv",
+  );
+  if (audio) args.push("-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2");
+  args.push(
+    "-frames:v",
+    String(frames),
+    "-map_metadata",
+    "-1",
+    "-fflags",
+    "+bitexact",
+    "-flags:v",
+    "+bitexact",
+    "-flags:a",
+    "+bitexact",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    tmpVideo,
+  );
+  try {
+    await run("ffmpeg", args, {
+      feed: async (stdin) => {
+        for (let i = 0; i < frames; i++) {
+          scene.draw(ctx, frameInfo(spec, i, frames));
+          if (i === thumbFrame) thumb = thumbnailJpeg(canvas);
+          await writeChunk(stdin, canvas.data());
+        }
+        await endStream(stdin);
+      },
+    });
+    if (!thumb) throw new Error("no thumbnail frame was drawn");
+    await writeAtomic(thumbnail, thumb);
+    await rename(tmpVideo, out);
+  } finally {
+    await rm(tmpVideo, { force: true });
+    await rm(tmpAudio, { force: true });
+  }
+  return { frames, durationS: frames / spec.fps };
+}
+
+export async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tempName(file);
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}

@@ -1,0 +1,63 @@
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { UnsupportedMediaError } from "../errors.ts";
+
+function hsl(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, "0");
+  };
+  return `#${f(0)}${f(8)}${f(4)}`.toUpperCase();
+}
+
+function toHsl(r: number, g: number, b: number): [number, number, number] {
+  const [rn, gn, bn] = [r / 255, g / 255, b / 255];
+  const max = Math.max(rn, gn, bn);
+  const min = Math.min(rn, gn, bn);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === rn ? (gn - bn) / d + (gn < bn ? 6 : 0) : max === gn ? (bn - rn) / d + 2 : (rn - gn) / d + 4;
+  return [h * 60, s, l];
+}
+
+/**
+ * Backdrop and accent colours that suit a product photo: the saturation-weighted average hue of its
+ * pixels, as a deep-to-light gradient plus a bright accent. A grey product gets a neutral studio look.
+ */
+export async function productPalette(src: string): Promise<{ backdrop: string[]; accent: string }> {
+  let img: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    img = await loadImage(src);
+  } catch (error) {
+    throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
+  }
+  const size = 48;
+  const ctx = createCanvas(size, size).getContext("2d");
+  ctx.drawImage(img, 0, 0, size, size);
+  const { data } = ctx.getImageData(0, 0, size, size);
+  let x = 0;
+  let y = 0;
+  let weight = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [h, s, l] = toHsl(data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0);
+    const w = s * (1 - Math.abs(l - 0.5) * 2) * ((data[i + 3] ?? 255) / 255);
+    x += Math.cos((h * Math.PI) / 180) * w;
+    y += Math.sin((h * Math.PI) / 180) * w;
+    weight += w;
+  }
+  const chroma = weight / (data.length / 4);
+  if (chroma < 0.04) {
+    return { backdrop: ["#1E2230", "#3B4256", "#8A93A8"], accent: "#FE2C55" };
+  }
+  const hue = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+  return {
+    // The product's own hue, from deep to a soft pastel (shifting hue darkens into muddy tones).
+    backdrop: [hsl(hue, 0.4, 0.2), hsl(hue, 0.5, 0.5), hsl((hue + 345) % 360, 0.7, 0.86)],
+    accent: hsl((hue + 180) % 360, 0.85, 0.55),
+  };
+}

@@ -1,0 +1,276 @@
+import { describe, expect, it } from "vitest";
+import { buildLoudnessArgs, buildRenderArgs, gainToTarget } from "./compile.ts";
+import { keyframeExpr } from "./expr.ts";
+import { parseComposition } from "./schema.ts";
+
+const ENCODE_TAIL = [
+  "-c:v",
+  "libx264",
+  "-preset",
+  "veryfast",
+  "-crf",
+  "21",
+  "-profile:v",
+  "high",
+  "-pix_fmt",
+  "yuv420p",
+  "-r",
+  "30",
+  "-colorspace",
+  "bt709",
+  "-color_primaries",
+  "bt709",
+  "-color_trc",
+  "bt709",
+  "-color_range",
+  "tv",
+  "-c:a",
+  "aac",
+  "-b:a",
+  "160k",
+  "-ar",
+  "48000",
+  "-ac",
+  "2",
+];
+
+describe("buildRenderArgs", () => {
+  it("loops a background to the length, mixes voice over ducked music and applies the measured gain", () => {
+    const c = parseComposition({
+      duration: 12.5,
+      layers: [{ kind: "video", src: "/m/bg.mp4", loop: true }],
+      audio: [
+        { src: "/m/voice.wav", role: "voice", start: 0.2 },
+        { src: "/m/music.mp3", role: "music", loop: true, duration: 12.5, volume: -12, fadeIn: 0.6, fadeOut: 2 },
+      ],
+    });
+    const { args } = buildRenderArgs(c, {
+      output: "/out/v.mp4",
+      subtitles: { path: "/w/captions.ass", fontsDir: "/w/fonts" },
+      gainDb: 1.25,
+    });
+    expect(args).toEqual([
+      "-hide_banner",
+      "-nostdin",
+      "-y",
+      "-loglevel",
+      "warning",
+      "-progress",
+      "pipe:1",
+      "-nostats",
+      "-stream_loop",
+      "-1",
+      "-t",
+      "12.5",
+      "-i",
+      "/m/bg.mp4",
+      "-i",
+      "/m/voice.wav",
+      "-stream_loop",
+      "-1",
+      "-t",
+      "12.5",
+      "-i",
+      "/m/music.mp3",
+      "-filter_complex",
+      [
+        "[0:v]setpts=(PTS-STARTPTS),fps=30,scale=1080:1920:force_original_aspect_ratio=increase:out_color_matrix=bt709,crop=1080:1920,setsar=1,trim=end=12.5,format=yuv420p[base0]",
+        "[base0]ass=filename=/w/captions.ass:fontsdir=/w/fonts,format=yuv420p[vout]",
+        "[1:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,adelay=delays=200:all=1[a1]",
+        "[2:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,volume=-12dB,afade=t=in:st=0:d=0.6,afade=t=out:st=10.5:d=2[a2]",
+        "[a1]asplit=2[vm3][vk4]",
+        "[a2][vk4]sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400:makeup=1[duck5]",
+        "[vm3][duck5]amix=inputs=2:duration=longest:normalize=0[mix6]",
+        "[mix6]apad=whole_dur=12.5,atrim=duration=12.5[mixed7]",
+        "[mixed7]volume=1.25dB,alimiter=limit=0.841:attack=5:release=50:level=false,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
+      ].join(";"),
+      "-map",
+      "[vout]",
+      "-map",
+      "[aout]",
+      ...ENCODE_TAIL,
+      "-t",
+      "12.5",
+      "-movflags",
+      "+faststart",
+      "/out/v.mp4",
+    ]);
+  });
+
+  it("keys a meme over a colour backdrop, places a timed image and writes a thumbnail from the same process", () => {
+    const c = parseComposition({
+      duration: 4,
+      background: "#102030",
+      layers: [
+        {
+          kind: "video",
+          src: "/m/meme.mp4",
+          fit: "contain",
+          box: { x: 0, y: 600, width: 1080, height: 1080 },
+          chromaKey: {},
+        },
+        {
+          kind: "image",
+          src: "/m/card.png",
+          fit: "contain",
+          start: 1,
+          end: 3,
+          box: { x: 40, y: 400, width: 1000, height: 600 },
+        },
+      ],
+      thumbnailAt: 1.5,
+    });
+    const { args, filterGraph } = buildRenderArgs(c, { output: "/o.mp4", thumbnail: "/o.jpg", progress: false });
+    expect(filterGraph.split(";")).toEqual([
+      "color=c=0x102030:s=1080x1920:r=30:d=4[base0]",
+      "[0:v]setpts=(PTS-STARTPTS),fps=30,format=yuva420p,chromakey=color=0x00FF00:similarity=0.18:blend=0.12,format=rgba,despill=type=green:mix=0.6:expand=0.1:alpha=0,scale=1080:1080:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1[l1]",
+      "[base0][l1]overlay=x='0+(1080-w)/2':y='600+(1080-h)/2':eof_action=pass[v2]",
+      "[1:v]scale=1000:600:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p[l3]",
+      "[v2][l3]overlay=x='40+(1000-w)/2':y='400+(600-h)/2':eof_action=repeat:enable='between(t,1,3)'[v4]",
+      "[v4]format=yuv420p,split=2[vout][vthumb_in]",
+      "[vthumb_in]trim=start_frame=45:end_frame=46,scale=out_range=full:out_color_matrix=bt709,format=yuvj420p[vthumb]",
+      "anullsrc=r=48000:cl=stereo[silence5]",
+      "[silence5]apad=whole_dur=4,atrim=duration=4[mixed6]",
+      "[mixed6]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
+    ]);
+    expect(args.slice(0, 10)).toEqual([
+      "-hide_banner",
+      "-nostdin",
+      "-y",
+      "-loglevel",
+      "warning",
+      "-t",
+      "4",
+      "-i",
+      "/m/meme.mp4",
+      "-i",
+    ]);
+    expect(args.slice(-10)).toEqual([
+      "/o.mp4",
+      "-map",
+      "[vthumb]",
+      "-frames:v",
+      "1",
+      "-q:v",
+      "3",
+      "-update",
+      "1",
+      "/o.jpg",
+    ]);
+  });
+
+  it("animates an object layer with eased keyframes and fades it", () => {
+    const c = parseComposition({
+      duration: 3,
+      layers: [
+        { kind: "color", color: "#000000" },
+        {
+          kind: "image",
+          src: "/p.png",
+          fit: "contain",
+          start: 0.5,
+          end: 2.5,
+          fadeOut: 0.25,
+          box: { x: 100, y: 200, width: 800, height: 800 },
+          motion: {
+            mode: "object",
+            easing: "linear",
+            keyframes: [
+              { t: 0, scale: 0.5 },
+              { t: 1, scale: 1, x: 50 },
+            ],
+          },
+        },
+      ],
+    });
+    const chains = buildRenderArgs(c, { output: "/o.mp4", progress: false }).filterGraph.split(";");
+    const s = "if(lt(t,0.5),0.5,if(lt(t,1.5),0.5+0.5*(t-0.5)/1,1))";
+    const x = "if(lt(t,0.5),0,if(lt(t,1.5),0+50*(t-0.5)/1,50))";
+    expect(chains.slice(0, 3)).toEqual([
+      "color=c=0x000000:s=1080x1920:r=30:d=3,format=yuv420p[base0]",
+      `[0:v]scale=800:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=800:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,setpts=N/30/TB+0.5/TB,scale=w='2*trunc(800*(${s})/2)':h='2*trunc(800*(${s})/2)':eval=frame:flags=bilinear,fade=t=out:st=2.25:d=0.25:alpha=1[l1]`,
+      `[base0][l1]overlay=x='100+(800-800*(${s}))/2+(${x})':y='200+(800-800*(${s}))/2+(0)':eof_action=pass:enable='between(t,0.5,2.5)'[v2]`,
+    ]);
+  });
+
+  it("renders the same layout at 720x1280 for a draft", () => {
+    const c = parseComposition({
+      duration: 2,
+      layers: [
+        { kind: "video", src: "/bg.mp4" },
+        { kind: "image", src: "/c.png", box: { x: 40, y: 420, width: 1000, height: 880 } },
+      ],
+    });
+    const { filterGraph, width, height } = buildRenderArgs(c, { output: "/o.mp4", draft: true });
+    expect([width, height]).toEqual([720, 1280]);
+    expect(filterGraph).toContain("scale=720:1280:force_original_aspect_ratio=increase");
+    expect(filterGraph).toContain("scale=666:586:force_original_aspect_ratio=increase");
+    expect(filterGraph).toContain("overlay=x=27:y=280:eof_action=repeat");
+  });
+
+  it("refuses layers that must be drawn first", () => {
+    const c = parseComposition({
+      duration: 2,
+      layers: [{ kind: "text", text: "hi", box: { x: 0, y: 0, width: 500, height: 200 } }],
+    });
+    expect(() => buildRenderArgs(c, { output: "/o.mp4" })).toThrow(/drawn by prepareComposition/);
+  });
+});
+
+describe("buildLoudnessArgs", () => {
+  it("measures the same mix with ebur128 and writes no file", () => {
+    const c = parseComposition({ duration: 3, audio: [{ src: "/s.mp3", role: "music", trimStart: 2, duration: 3 }] });
+    expect(buildLoudnessArgs(c)).toEqual([
+      "-hide_banner",
+      "-nostdin",
+      "-nostats",
+      "-ss",
+      "2",
+      "-t",
+      "3",
+      "-i",
+      "/s.mp3",
+      "-filter_complex",
+      "[0:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a0];[a0]apad=whole_dur=3,atrim=duration=3[mixed1];[mixed1]ebur128=framelog=verbose[measured]",
+      "-map",
+      "[measured]",
+      "-f",
+      "null",
+      "-",
+    ]);
+  });
+  it("turns a measurement into a bounded gain", () => {
+    expect(gainToTarget(-20.5, -14)).toBe(6.5);
+    expect(gainToTarget(-70, -14)).toBe(0);
+    expect(gainToTarget(-50, -14)).toBe(24);
+  });
+});
+
+describe("keyframeExpr", () => {
+  it("holds before the first and after the last key and eases between", () => {
+    expect(keyframeExpr([{ t: 0, scale: 2, x: 0, y: 0 }], (k) => k.scale, "linear")).toBe("2");
+    expect(
+      keyframeExpr(
+        [
+          { t: 0, scale: 1, x: 0, y: 0 },
+          { t: 2, scale: 1.5, x: 0, y: 0 },
+        ],
+        (k) => k.scale,
+        "ease-in-out",
+        1,
+      ),
+    ).toBe("if(lt(t,1),1,if(lt(t,3),1+0.5*((t-1)/2)*((t-1)/2)*(3-2*((t-1)/2)),1.5))");
+  });
+});
+
+describe("parseComposition", () => {
+  it("names every problem at once", () => {
+    expect(() =>
+      parseComposition({
+        duration: 2,
+        layers: [{ kind: "video", src: "/a.mp4", start: 3 }],
+        audio: [{ src: "/b.mp3", role: "music", loop: true, trimStart: 1 }],
+      }),
+    ).toThrow(/layers\.0\.end[\s\S]*layers\.0\.start[\s\S]*audio\.0\.trimStart/);
+  });
+});

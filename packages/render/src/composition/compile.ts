@@ -1,0 +1,537 @@
+import { InvalidCompositionError } from "../errors.ts";
+import { escapeFilterPath, even, ffColor, keyframeExpr, num, quote } from "./expr.ts";
+import type { AudioLayer, Box, Composition, Layer, Motion } from "./schema.ts";
+
+/**
+ * The compiler: a prepared Composition -> the arguments of ONE ffmpeg process with ONE filtergraph.
+ * Pure (no I/O), so it is tested by its exact output. "Prepared" means the drawn layers (text, Reddit
+ * card, gradient, rounded images) were already rasterised to PNG image layers and the captions written
+ * to an ASS file (see prepare.ts).
+ */
+
+export const ENCODE = {
+  videoCodec: "libx264",
+  preset: "veryfast",
+  crf: 21,
+  profile: "high",
+  pixFmt: "yuv420p",
+  audioCodec: "aac",
+  audioBitrate: "160k",
+  sampleRate: 48000,
+} as const;
+
+/** The draft size: same layout, two thirds of the pixels per side. */
+export const DRAFT_SIZE = { width: 720, height: 1280 } as const;
+
+export interface CompileOptions {
+  output: string;
+  /** Captions (and any subtitle text) as an ASS file plus the folder holding its fonts. */
+  subtitles?: { path: string; fontsDir: string } | null;
+  /**
+   * Gain (dB) that brings the measured mix to the loudness target (see buildLoudnessArgs). Without it
+   * the graph normalises in one pass with loudnorm, which is slower and less exact.
+   */
+  gainDb?: number | null;
+  /** Write a JPEG still of `composition.thumbnailAt` here, from the same process. */
+  thumbnail?: string | null;
+  /** 720x1280 instead of 1080x1920. */
+  draft?: boolean;
+  preset?: string;
+  crf?: number;
+  /** Report progress on stdout (`-progress pipe:1`). */
+  progress?: boolean;
+}
+
+export interface CompiledRender {
+  args: string[];
+  filterGraph: string;
+  width: number;
+  height: number;
+}
+
+interface Input {
+  key: string;
+  args: string[];
+}
+
+class Graph {
+  readonly inputs: Input[] = [];
+  readonly chains: string[] = [];
+  private next = 0;
+
+  input(src: string, options: string[]): number {
+    const key = JSON.stringify([src, options]);
+    const found = this.inputs.findIndex((i) => i.key === key);
+    if (found >= 0) return found;
+    this.inputs.push({ key, args: [...options, "-i", src] });
+    return this.inputs.length - 1;
+  }
+
+  label(prefix: string): string {
+    return `${prefix}${this.next++}`;
+  }
+
+  chain(from: string[], filters: string[], to: string): string {
+    const body = filters.length ? filters.join(",") : "null";
+    this.chains.push(`${from.map((f) => `[${f}]`).join("")}${body}[${to}]`);
+    return to;
+  }
+}
+
+interface Frame {
+  width: number;
+  height: number;
+  scale: number;
+  duration: number;
+}
+
+function layerEnd(layer: Layer, c: Composition): number {
+  return Math.min(layer.end ?? c.duration, c.duration);
+}
+
+function scaledBox(box: Box | undefined, f: Frame): Box {
+  if (!box) return { x: 0, y: 0, width: f.width, height: f.height };
+  return {
+    x: Math.round(box.x * f.scale),
+    y: Math.round(box.y * f.scale),
+    width: even(box.width * f.scale),
+    height: even(box.height * f.scale),
+  };
+}
+
+function isFullFrame(box: Box, f: Frame): boolean {
+  return box.x === 0 && box.y === 0 && box.width === f.width && box.height === f.height;
+}
+
+function windowExpr(start: number, end: number, f: Frame): string | null {
+  if (start <= 0 && end >= f.duration) return null;
+  return quote(`between(t,${num(start)},${num(end)})`);
+}
+
+/** Scale + crop (cover) or scale inside (contain) to the box, in the BT.709 matrix. */
+function fitFilters(fit: "cover" | "contain", box: Box, padToBox: boolean): string[] {
+  if (fit === "cover") {
+    return [
+      `scale=${box.width}:${box.height}:force_original_aspect_ratio=increase:out_color_matrix=bt709`,
+      `crop=${box.width}:${box.height}`,
+      "setsar=1",
+    ];
+  }
+  const filters = [
+    `scale=${box.width}:${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709`,
+    "setsar=1",
+  ];
+  if (padToBox) {
+    filters.push("format=yuva420p", `pad=${box.width}:${box.height}:(ow-iw)/2:(oh-ih)/2:color=black@0`);
+  }
+  return filters;
+}
+
+function motionExprs(motion: Motion, start: number, f: Frame) {
+  const { keyframes, easing } = motion;
+  return {
+    s: keyframeExpr(keyframes, (k) => k.scale, easing, start),
+    x: keyframeExpr(keyframes, (k) => k.x * f.scale, easing, start),
+    y: keyframeExpr(keyframes, (k) => k.y * f.scale, easing, start),
+  };
+}
+
+/** Zoom and pan inside the box: scale up per frame, crop the box back out. */
+function cameraFilters(motion: Motion, start: number, box: Box, f: Frame): string[] {
+  const m = motionExprs(motion, start, f);
+  return [
+    `scale=w=${quote(`2*trunc(${box.width}*(${m.s})/2)`)}:h=${quote(`2*trunc(${box.height}*(${m.s})/2)`)}:eval=frame:flags=bilinear`,
+    `crop=${box.width}:${box.height}:x=${quote(`clip((iw-ow)/2+(${m.x}),0,iw-ow)`)}:y=${quote(`clip((ih-oh)/2+(${m.y}),0,ih-oh)`)}`,
+  ];
+}
+
+function fadeFilters(start: number, end: number, fadeIn: number, fadeOut: number): string[] {
+  const filters: string[] = [];
+  if (fadeIn > 0) filters.push(`fade=t=in:st=${num(start)}:d=${num(fadeIn)}:alpha=1`);
+  if (fadeOut > 0) filters.push(`fade=t=out:st=${num(Math.max(start, end - fadeOut))}:d=${num(fadeOut)}:alpha=1`);
+  return filters;
+}
+
+interface Placed {
+  label: string;
+  x: string;
+  y: string;
+  /** The stream ends before the video: keep its last frame (still images) or let the base show. */
+  eof: "repeat" | "pass";
+  start: number;
+  end: number;
+}
+
+function videoLayer(
+  g: Graph,
+  layer: Extract<Layer, { kind: "video" }>,
+  c: Composition,
+  f: Frame,
+  asBase: boolean,
+): Placed {
+  const start = layer.start;
+  const end = layerEnd(layer, c);
+  const span = end - start;
+  const readFor = span * layer.speed;
+  const options = layer.loop
+    ? ["-stream_loop", "-1", "-t", num(readFor + layer.trimStart)]
+    : [...(layer.trimStart > 0 ? ["-ss", num(layer.trimStart)] : []), "-t", num(readFor)];
+  const index = g.input(layer.src, options);
+  const box = scaledBox(layer.box, f);
+  const objectMotion = layer.motion?.mode === "object" ? layer.motion : undefined;
+  const cameraMotion = layer.motion?.mode === "camera" ? layer.motion : undefined;
+  const filters: string[] = [];
+  if (layer.loop && layer.trimStart > 0) filters.push(`trim=start=${num(layer.trimStart)}`);
+  const speed = layer.speed === 1 ? "" : `/${num(layer.speed)}`;
+  filters.push(`setpts=(PTS-STARTPTS)${speed}${start > 0 ? `+${num(start)}/TB` : ""}`, "fps=30");
+  if (layer.mirror) filters.push("hflip");
+  if (layer.chromaKey) {
+    const k = layer.chromaKey;
+    filters.push(
+      "format=yuva420p",
+      `chromakey=color=${ffColor(k.color)}:similarity=${num(k.similarity)}:blend=${num(k.blend)}`,
+    );
+    if (k.despill) {
+      const green = Number.parseInt(k.color.slice(3, 5), 16) >= Number.parseInt(k.color.slice(5, 7), 16);
+      filters.push("format=rgba", `despill=type=${green ? "green" : "blue"}:mix=0.6:expand=0.1:alpha=0`);
+    }
+  }
+  filters.push(...fitFilters(layer.fit, box, Boolean(objectMotion)));
+  if (cameraMotion) filters.push(...cameraFilters(cameraMotion, start, box, f));
+  if (asBase) {
+    if (!layer.loop) filters.push(`tpad=stop_mode=clone:stop_duration=${num(f.duration)}`);
+    filters.push(`trim=end=${num(f.duration)}`, "format=yuv420p");
+    return { label: g.chain([`${index}:v`], filters, g.label("base")), x: "0", y: "0", eof: "pass", start, end };
+  }
+  return place(g, filters, `${index}:v`, layer, box, objectMotion, start, end, f, "pass");
+}
+
+function place(
+  g: Graph,
+  filters: string[],
+  from: string,
+  layer: { fadeIn: number; fadeOut: number; fit?: "cover" | "contain" },
+  box: Box,
+  objectMotion: Motion | undefined,
+  start: number,
+  end: number,
+  f: Frame,
+  eof: "repeat" | "pass",
+): Placed {
+  let x = String(box.x);
+  let y = String(box.y);
+  if (objectMotion) {
+    const m = motionExprs(objectMotion, start, f);
+    filters.push(
+      `scale=w=${quote(`2*trunc(${box.width}*(${m.s})/2)`)}:h=${quote(`2*trunc(${box.height}*(${m.s})/2)`)}:eval=frame:flags=bilinear`,
+    );
+    x = quote(`${box.x}+(${box.width}-${box.width}*(${m.s}))/2+(${m.x})`);
+    y = quote(`${box.y}+(${box.height}-${box.height}*(${m.s}))/2+(${m.y})`);
+  } else if (layer.fit === "contain") {
+    x = quote(`${box.x}+(${box.width}-w)/2`);
+    y = quote(`${box.y}+(${box.height}-h)/2`);
+  }
+  const fades = fadeFilters(start, end, layer.fadeIn, layer.fadeOut);
+  if (fades.length && !filters.some((fl) => fl.startsWith("format=yuva420p") || fl.startsWith("format=rgba"))) {
+    filters.push("format=yuva420p");
+  }
+  filters.push(...fades);
+  return { label: g.chain([from], filters, g.label("l")), x, y, eof, start, end };
+}
+
+function imageLayer(
+  g: Graph,
+  layer: Extract<Layer, { kind: "image" }>,
+  c: Composition,
+  f: Frame,
+  asBase: boolean,
+): Placed {
+  if (layer.cornerRadius > 0 || layer.shadow) {
+    throw new InvalidCompositionError([
+      `image ${layer.src}: rounded corners and shadows are drawn by prepareComposition before compiling`,
+    ]);
+  }
+  const start = layer.start;
+  const end = layerEnd(layer, c);
+  const index = g.input(layer.src, []);
+  const box = scaledBox(layer.box, f);
+  const objectMotion = layer.motion?.mode === "object" ? layer.motion : undefined;
+  const cameraMotion = layer.motion?.mode === "camera" ? layer.motion : undefined;
+  const filters = fitFilters(layer.fit, box, Boolean(objectMotion));
+  if (layer.blur > 0) filters.push(`gblur=sigma=${num(layer.blur * f.scale)}`);
+  const animated = Boolean(layer.motion) || layer.fadeIn > 0 || layer.fadeOut > 0 || asBase;
+  if (animated) {
+    const frames = Math.max(1, Math.ceil((end - start) * 30));
+    filters.push(`loop=loop=${frames - 1}:size=1:start=0`, `setpts=N/30/TB${start > 0 ? `+${num(start)}/TB` : ""}`);
+  }
+  if (cameraMotion) filters.push(...cameraFilters(cameraMotion, start, box, f));
+  if (asBase) {
+    filters.push("format=yuv420p");
+    return { label: g.chain([`${index}:v`], filters, g.label("base")), x: "0", y: "0", eof: "pass", start, end };
+  }
+  if (!animated) filters.push("format=yuva420p");
+  return place(g, filters, `${index}:v`, layer, box, objectMotion, start, end, f, animated ? "pass" : "repeat");
+}
+
+function colorLayer(
+  g: Graph,
+  layer: Extract<Layer, { kind: "color" }>,
+  c: Composition,
+  f: Frame,
+  asBase: boolean,
+): Placed {
+  const start = layer.start;
+  const end = layerEnd(layer, c);
+  const box = scaledBox(layer.box, f);
+  const source = `color=c=${ffColor(layer.color)}:s=${box.width}x${box.height}:r=30:d=${num(end - start)}`;
+  const filters = [source];
+  if (asBase) {
+    filters.push("format=yuv420p");
+    const label = g.label("base");
+    g.chains.push(`${filters.join(",")}[${label}]`);
+    return { label, x: "0", y: "0", eof: "pass", start, end };
+  }
+  if (start > 0) filters.push(`setpts=PTS+${num(start)}/TB`);
+  filters.push("format=yuva420p", ...fadeFilters(start, end, layer.fadeIn, layer.fadeOut));
+  const label = g.label("l");
+  g.chains.push(`${filters.join(",")}[${label}]`);
+  return { label, x: String(box.x), y: String(box.y), eof: "pass", start, end };
+}
+
+function canBeBase(layer: Layer | undefined, c: Composition, f: Frame): boolean {
+  if (!layer) return false;
+  if (layer.kind !== "video" && layer.kind !== "image" && layer.kind !== "color") return false;
+  const box = scaledBox(layer.box, f);
+  if (!isFullFrame(box, f) || layer.start > 0 || layerEnd(layer, c) < c.duration) return false;
+  if (layer.fadeIn > 0 || layer.fadeOut > 0) return false;
+  if (layer.kind === "color") return layer.color.length === 7 || layer.color.toUpperCase().endsWith("FF");
+  if (layer.fit !== "cover" || layer.motion?.mode === "object") return false;
+  if (layer.kind === "video" && layer.chromaKey) return false;
+  return true;
+}
+
+function buildVideo(g: Graph, c: Composition, f: Frame, options: CompileOptions): string {
+  const [first, ...rest] = c.layers;
+  let base: string;
+  let layers: Layer[];
+  if (first && canBeBase(first, c, f)) {
+    base = addLayer(g, first, c, f, true).label;
+    layers = rest;
+  } else {
+    base = g.label("base");
+    g.chains.push(`color=c=${ffColor(c.background)}:s=${f.width}x${f.height}:r=30:d=${num(f.duration)}[${base}]`);
+    layers = c.layers;
+  }
+  for (const layer of layers) {
+    const placed = addLayer(g, layer, c, f, false);
+    const enable = windowExpr(placed.start, placed.end, f);
+    const overlay = [
+      `overlay=x=${placed.x}:y=${placed.y}:eof_action=${placed.eof}${enable ? `:enable=${enable}` : ""}`,
+    ];
+    base = g.chain([base, placed.label], overlay, g.label("v"));
+  }
+  const tail: string[] = [];
+  if (options.subtitles) {
+    tail.push(
+      `ass=filename=${escapeFilterPath(options.subtitles.path)}:fontsdir=${escapeFilterPath(options.subtitles.fontsDir)}`,
+    );
+  }
+  tail.push("format=yuv420p");
+  if (options.thumbnail && c.thumbnailAt !== undefined) {
+    const frame = Math.round(c.thumbnailAt * 30);
+    g.chain([base], [...tail, "split=2"], "vout][vthumb_in");
+    g.chain(
+      ["vthumb_in"],
+      [
+        `trim=start_frame=${frame}:end_frame=${frame + 1}`,
+        "scale=out_range=full:out_color_matrix=bt709",
+        "format=yuvj420p",
+      ],
+      "vthumb",
+    );
+  } else {
+    g.chain([base], tail, "vout");
+  }
+  return "vout";
+}
+
+function addLayer(g: Graph, layer: Layer, c: Composition, f: Frame, asBase: boolean): Placed {
+  switch (layer.kind) {
+    case "video":
+      return videoLayer(g, layer, c, f, asBase);
+    case "image":
+      return imageLayer(g, layer, c, f, asBase);
+    case "color":
+      return colorLayer(g, layer, c, f, asBase);
+    default:
+      throw new InvalidCompositionError([
+        `a ${layer.kind} layer must be drawn by prepareComposition before the composition is compiled`,
+      ]);
+  }
+}
+
+function audioLayerDuration(a: AudioLayer, c: Composition): number | undefined {
+  const untilEnd = Math.max(0, c.duration - a.start);
+  if (a.duration !== undefined) return Math.min(a.duration, untilEnd);
+  return a.loop ? untilEnd : undefined;
+}
+
+/** The mix before loudness: voice on top, music and ambience ducked under it, padded to the length. */
+function buildMix(g: Graph, c: Composition): string {
+  const voices: string[] = [];
+  const beds: string[] = [];
+  for (const a of c.audio) {
+    const duration = audioLayerDuration(a, c);
+    const options = a.loop
+      ? ["-stream_loop", "-1", ...(duration !== undefined ? ["-t", num(duration)] : [])]
+      : [
+          ...(a.trimStart > 0 ? ["-ss", num(a.trimStart)] : []),
+          ...(duration !== undefined ? ["-t", num(duration)] : []),
+        ];
+    const index = g.input(a.src, options);
+    const filters = [
+      "asetpts=PTS-STARTPTS",
+      `aresample=${ENCODE.sampleRate}`,
+      "aformat=sample_fmts=fltp:channel_layouts=stereo",
+    ];
+    if (a.volume !== 0) filters.push(`volume=${num(a.volume)}dB`);
+    if (a.fadeIn > 0) filters.push(`afade=t=in:st=0:d=${num(a.fadeIn)}`);
+    const fadeSpan = duration ?? c.duration - a.start;
+    if (a.fadeOut > 0) filters.push(`afade=t=out:st=${num(Math.max(0, fadeSpan - a.fadeOut))}:d=${num(a.fadeOut)}`);
+    if (a.start > 0) filters.push(`adelay=delays=${Math.round(a.start * 1000)}:all=1`);
+    const label = g.chain([`${index}:a`], filters, g.label("a"));
+    (a.role === "voice" ? voices : beds).push(label);
+  }
+  const bus = (labels: string[], name: string): string | null => {
+    if (labels.length === 0) return null;
+    if (labels.length === 1) return labels[0] ?? null;
+    return g.chain(labels, [`amix=inputs=${labels.length}:duration=longest:normalize=0`], g.label(name));
+  };
+  const voice = bus(voices, "voice");
+  const bed = bus(beds, "bed");
+  let mix: string;
+  if (voice && bed && c.ducking.enabled) {
+    const [forMix, forKey] = [g.label("vm"), g.label("vk")];
+    g.chain([voice], ["asplit=2"], `${forMix}][${forKey}`);
+    const ducked = g.chain(
+      [bed, forKey],
+      ["sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400:makeup=1"],
+      g.label("duck"),
+    );
+    mix = g.chain([forMix, ducked], ["amix=inputs=2:duration=longest:normalize=0"], g.label("mix"));
+  } else if (voice && bed) {
+    mix = g.chain([voice, bed], ["amix=inputs=2:duration=longest:normalize=0"], g.label("mix"));
+  } else if (voice || bed) {
+    mix = (voice ?? bed) as string;
+  } else {
+    mix = g.label("silence");
+    g.chains.push(`anullsrc=r=${ENCODE.sampleRate}:cl=stereo[${mix}]`);
+  }
+  return g.chain([mix], [`apad=whole_dur=${num(c.duration)}`, `atrim=duration=${num(c.duration)}`], g.label("mixed"));
+}
+
+function frameFor(c: Composition, draft: boolean): Frame {
+  return draft
+    ? { ...DRAFT_SIZE, scale: DRAFT_SIZE.width / c.width, duration: c.duration }
+    : { width: c.width, height: c.height, scale: 1, duration: c.duration };
+}
+
+/** The full render: video graph + audio mix + loudness, encoded as H.264 High / AAC in MP4. */
+export function buildRenderArgs(c: Composition, options: CompileOptions): CompiledRender {
+  const g = new Graph();
+  const f = frameFor(c, Boolean(options.draft));
+  const video = buildVideo(g, c, f, options);
+  const mixed = buildMix(g, c);
+  const limit = 10 ** (c.loudness.truePeakDb / 20);
+  const loudness =
+    c.audio.length === 0
+      ? []
+      : options.gainDb === undefined || options.gainDb === null
+        ? [
+            `loudnorm=I=${num(c.loudness.targetLufs)}:TP=${num(c.loudness.truePeakDb)}:LRA=11`,
+            `aresample=${ENCODE.sampleRate}`,
+            // loudnorm hands out frames of any size; the AAC encoder takes 1024 samples at a time.
+            "asetnsamples=n=1024:p=0",
+          ]
+        : [`volume=${num(options.gainDb)}dB`, `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`];
+  g.chain([mixed], [...loudness, "aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo"], "aout");
+  const filterGraph = g.chains.join(";");
+  const args = [
+    "-hide_banner",
+    "-nostdin",
+    "-y",
+    "-loglevel",
+    "warning",
+    ...(options.progress === false ? [] : ["-progress", "pipe:1", "-nostats"]),
+    ...g.inputs.flatMap((i) => i.args),
+    "-filter_complex",
+    filterGraph,
+    "-map",
+    `[${video}]`,
+    "-map",
+    "[aout]",
+    "-c:v",
+    ENCODE.videoCodec,
+    "-preset",
+    options.preset ?? ENCODE.preset,
+    "-crf",
+    String(options.crf ?? ENCODE.crf),
+    "-profile:v",
+    ENCODE.profile,
+    "-pix_fmt",
+    ENCODE.pixFmt,
+    "-r",
+    "30",
+    "-colorspace",
+    "bt709",
+    "-color_primaries",
+    "bt709",
+    "-color_trc",
+    "bt709",
+    "-color_range",
+    "tv",
+    "-c:a",
+    ENCODE.audioCodec,
+    "-b:a",
+    ENCODE.audioBitrate,
+    "-ar",
+    String(ENCODE.sampleRate),
+    "-ac",
+    "2",
+    "-t",
+    num(c.duration),
+    "-movflags",
+    "+faststart",
+    options.output,
+  ];
+  if (options.thumbnail && c.thumbnailAt !== undefined) {
+    args.push("-map", "[vthumb]", "-frames:v", "1", "-q:v", "3", "-update", "1", options.thumbnail);
+  }
+  return { args, filterGraph, width: f.width, height: f.height };
+}
+
+/** A quick audio-only pass that measures the mix's loudness (EBU R128) before the real render. */
+export function buildLoudnessArgs(c: Composition): string[] {
+  const g = new Graph();
+  const mixed = buildMix(g, c);
+  g.chain([mixed], ["ebur128=framelog=verbose"], "measured");
+  return [
+    "-hide_banner",
+    "-nostdin",
+    "-nostats",
+    ...g.inputs.flatMap((i) => i.args),
+    "-filter_complex",
+    g.chains.join(";"),
+    "-map",
+    "[measured]",
+    "-f",
+    "null",
+    "-",
+  ];
+}
+
+/** The gain that brings a measured mix to the target, bounded so silence is not blown up. */
+export function gainToTarget(measuredLufs: number, targetLufs: number): number {
+  if (measuredLufs <= -60) return 0;
+  return Math.max(-30, Math.min(24, targetLufs - measuredLufs));
+}

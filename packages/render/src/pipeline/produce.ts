@@ -1,0 +1,259 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { VideoInputByType, VideoType, VoiceId } from "@reelsmith/core";
+import { productPalette } from "../cards/palette.ts";
+import type { Composition } from "../composition/schema.ts";
+import { RenderError, UnsupportedMediaError } from "../errors.ts";
+import { probeMedia } from "../ffmpeg/probe.ts";
+import type { RecipeComposition, VoicePart } from "../recipes/common.ts";
+import { facelessRecipe } from "../recipes/faceless.ts";
+import { greenScreenRecipe } from "../recipes/green-screen.ts";
+import { redditRecipe } from "../recipes/reddit.ts";
+import { textHookRecipe } from "../recipes/text-hook.ts";
+import { ugcAdsRecipe, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
+import { renderComposition } from "../render.ts";
+import type { TtsProvider } from "../tts/types.ts";
+
+/**
+ * The production pipeline the server's worker calls: voice-over, timings, cards, compose, encode and
+ * thumbnail, for one video of any type. Assets arrive resolved to absolute paths (library keys and the
+ * user's uploads are looked up by the caller).
+ */
+
+/** The resolved files each video type needs. */
+export interface ProduceAssets {
+  reddit: {
+    /** Background gameplay video. */
+    background: string;
+    /** Music, or null for no-music. */
+    music: string | null;
+    /** Avatar picture; when absent, the input's avatar_url data URL is used, else the default avatar. */
+    avatar?: string | null;
+  };
+  "text-hook": {
+    /** The user's song (MP3, WAV or AAC). */
+    audio: string;
+    /** Hook footage of the style (rave, rollercoaster, nature). */
+    footage: string;
+  };
+  "green-screen": {
+    /** The meme clip on chroma green. */
+    meme: string;
+    /** The user's background picture or video. */
+    background: string;
+    /** The song, or null. */
+    music: string | null;
+  };
+  "ugc-ads": {
+    /** The product photo. */
+    productImage: string;
+    /** Music, or null. */
+    music: string | null;
+  };
+  "faceless-ai": {
+    /** The style clip (asmr or dreamscape). */
+    clip: string;
+    /** A separate ambience track, or null to use the clip's own sound. */
+    ambient?: string | null;
+  };
+}
+
+/** Stages reported while a video is made, in order. */
+export const STAGES = {
+  preparing: "Preparing media",
+  voice: "Writing voice-over",
+  rendering: "Rendering",
+  finishing: "Finishing",
+} as const;
+export type Stage = (typeof STAGES)[keyof typeof STAGES];
+
+export interface ProduceRequest<T extends VideoType = VideoType> {
+  type: T;
+  input: VideoInputByType[T];
+  assets: ProduceAssets[T];
+  /** Needed by reddit and ugc-ads (the types with a voice-over). */
+  tts?: TtsProvider;
+  /** Scratch folder owned by the caller (the voice-over and drawn cards go here). */
+  workDir: string;
+  /** Where video.mp4 and thumbnail.jpg are written (default: workDir). */
+  outputDir?: string;
+  draft?: boolean;
+  /** Length of a video whose length is free (faceless-ai; default FACELESS_DURATION_S). */
+  durationS?: number;
+  signal?: AbortSignal;
+  onStage?: (stage: Stage) => void;
+  /** Overall progress, 0-100. */
+  onProgress?: (percent: number) => void;
+  onWarning?: (message: string) => void;
+  /** Called with the pid of the encoding ffmpeg process. */
+  onSpawn?: (pid: number) => void;
+}
+
+export interface ProduceResult {
+  videoPath: string;
+  thumbnailPath: string;
+  durationS: number;
+  composition: RecipeComposition;
+  warnings: string[];
+  /** The encoding command (its inputs stay in workDir until the caller removes it). */
+  ffmpegArgs: string[];
+  /** Seconds spent preparing (voice-over, probes), rendering, and in all (for logs and the benchmark). */
+  timings: { prepare: number; render: number; total: number };
+}
+
+const AVATAR_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+async function avatarFromInput(dataUrl: string | null | undefined, workDir: string): Promise<string | null> {
+  if (!dataUrl) return null;
+  const match = AVATAR_DATA_URL.exec(dataUrl);
+  if (!match?.[2]) return null;
+  const file = join(workDir, `avatar.${match[1] === "jpeg" ? "jpg" : match[1]}`);
+  await writeFile(file, Buffer.from(match[2], "base64"));
+  return file;
+}
+
+async function speak(
+  tts: TtsProvider | undefined,
+  text: string,
+  voice: VoiceId,
+  workDir: string,
+  signal: AbortSignal | undefined,
+  warnings: string[],
+): Promise<VoicePart> {
+  if (!tts)
+    throw new RenderError("TTS_FAILED", "This video type needs a voice, but no text-to-speech provider was given.");
+  const dir = join(workDir, "voice");
+  await mkdir(dir, { recursive: true });
+  const speech = await tts.synthesize({ text, voice, workDir: dir, signal });
+  warnings.push(...(speech.warnings ?? []));
+  return { audioPath: speech.audioPath, duration: speech.duration, words: speech.words };
+}
+
+async function durationOf(path: string, need: "video" | "audio"): Promise<{ duration: number; hasAudio: boolean }> {
+  const info = await probeMedia(path);
+  if (need === "audio" && !info.audio) throw new UnsupportedMediaError(path, "it has no sound");
+  if (need === "video" && (!info.video || info.video.still)) throw new UnsupportedMediaError(path, "it is not a video");
+  if (!(info.duration > 0)) throw new UnsupportedMediaError(path, "its length is unknown");
+  return { duration: info.duration, hasAudio: Boolean(info.audio) };
+}
+
+/** Builds the composition of a video: voice-over and probes first, then the type's recipe. */
+async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeComposition> {
+  const { workDir, signal } = req;
+  switch (req.type) {
+    case "reddit": {
+      const input = req.input as VideoInputByType["reddit"];
+      const assets = req.assets as ProduceAssets["reddit"];
+      req.onStage?.(STAGES.voice);
+      const [title, script, avatar] = await Promise.all([
+        speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings),
+        speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
+        assets.avatar !== undefined ? assets.avatar : avatarFromInput(input.avatar_url, workDir),
+      ]);
+      return redditRecipe(input, { background: assets.background, music: assets.music, avatar }, { title, script });
+    }
+    case "text-hook": {
+      const input = req.input as VideoInputByType["text-hook"];
+      const assets = req.assets as ProduceAssets["text-hook"];
+      const { duration } = await durationOf(assets.audio, "audio");
+      return textHookRecipe(input, { audio: assets.audio, audioDuration: duration, footage: assets.footage });
+    }
+    case "green-screen": {
+      const input = req.input as VideoInputByType["green-screen"];
+      const assets = req.assets as ProduceAssets["green-screen"];
+      const [meme, background] = await Promise.all([durationOf(assets.meme, "video"), probeMedia(assets.background)]);
+      if (!background.video) throw new UnsupportedMediaError(assets.background, "it has no picture");
+      return greenScreenRecipe(input, {
+        meme: assets.meme,
+        memeDuration: meme.duration,
+        background: assets.background,
+        backgroundKind: background.video.still ? "image" : "video",
+        music: assets.music,
+      });
+    }
+    case "ugc-ads": {
+      const input = req.input as VideoInputByType["ugc-ads"];
+      const assets = req.assets as ProduceAssets["ugc-ads"];
+      const script = ugcScript(input);
+      const voice = ugcVoice(input.gender);
+      req.onStage?.(STAGES.voice);
+      const [hook, copy, palette] = await Promise.all([
+        speak(req.tts, script.hook, voice, join(workDir, "hook"), signal, warnings),
+        speak(req.tts, script.copy, voice, join(workDir, "copy"), signal, warnings),
+        productPalette(assets.productImage),
+      ]);
+      return ugcAdsRecipe(
+        input,
+        { productImage: assets.productImage, music: assets.music, backdrop: palette.backdrop, accent: palette.accent },
+        { hook, copy },
+      );
+    }
+    case "faceless-ai": {
+      const input = req.input as VideoInputByType["faceless-ai"];
+      const assets = req.assets as ProduceAssets["faceless-ai"];
+      const clip = await durationOf(assets.clip, "video");
+      return facelessRecipe(
+        input,
+        {
+          clip: assets.clip,
+          clipDuration: clip.duration,
+          clipHasAudio: clip.hasAudio,
+          ambient: assets.ambient ?? null,
+        },
+        { durationS: req.durationS },
+      );
+    }
+    default:
+      throw new RenderError("INVALID_COMPOSITION", `Unknown video type ${String(req.type)}`);
+  }
+}
+
+/** Makes one finished video: returns the MP4, its thumbnail and its length. */
+export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>): Promise<ProduceResult> {
+  const started = performance.now();
+  const warnings: string[] = [];
+  const warn = (m: string) => {
+    warnings.push(m);
+    req.onWarning?.(m);
+  };
+  const outputDir = req.outputDir ?? req.workDir;
+  await mkdir(req.workDir, { recursive: true });
+  await mkdir(outputDir, { recursive: true });
+  const voiced = req.type === "reddit" || req.type === "ugc-ads";
+  req.onStage?.(STAGES.preparing);
+  req.onProgress?.(0);
+  const composition = await compose(req as ProduceRequest, warnings);
+  for (const w of warnings) req.onWarning?.(w);
+  const voiceDone = performance.now();
+  const base = voiced ? 15 : 3;
+  req.onProgress?.(base);
+  req.onStage?.(STAGES.rendering);
+  const videoPath = join(outputDir, "video.mp4");
+  const thumbnailPath = join(outputDir, "thumbnail.jpg");
+  const result = await renderComposition(composition satisfies RecipeComposition as unknown as Composition, {
+    output: videoPath,
+    thumbnail: thumbnailPath,
+    workDir: join(req.workDir, "render"),
+    draft: req.draft,
+    signal: req.signal,
+    onWarning: warn,
+    onSpawn: req.onSpawn,
+    onProgress: (p) => req.onProgress?.(Math.min(99, Math.round(base + (p * (99 - base)) / 100))),
+  });
+  req.onStage?.(STAGES.finishing);
+  req.onProgress?.(100);
+  const done = performance.now();
+  return {
+    videoPath,
+    thumbnailPath,
+    durationS: result.durationS,
+    composition,
+    warnings,
+    ffmpegArgs: result.ffmpegArgs,
+    timings: {
+      prepare: (voiceDone - started) / 1000,
+      render: (done - voiceDone) / 1000,
+      total: (done - started) / 1000,
+    },
+  };
+}
