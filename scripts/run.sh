@@ -9,6 +9,7 @@
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark; bench-render: the render benchmark only
+#   library-import  add an operator's own footage or music to the library (see README)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -22,6 +23,7 @@ case "$command" in
   start | work | migrate)
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
+    [ "$command" = migrate ] || ensure_library full
     ensure_build
     server_command="$command"
     [ "$command" = start ] && server_command=all
@@ -39,13 +41,21 @@ case "$command" in
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_debs "${TEST_DEBS[@]}"
     ensure_npm_deps
+    # Tests read a quick build of the library (same script, short clips) in its own directory.
+    export LIBRARY_DIR="${LIBRARY_TEST_DIR:-$ROOT/library/build-quick}"
+    ensure_library quick
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
     ;;
   library-build)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
-    exec node "$ROOT/library/src/build/build.ts" "$@"
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/build/build.ts" "$@"
+    ;;
+  library-import)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/import/import.ts" "$@"
     ;;
   render | bench | bench-render | previews)
     ensure_debs "${RUNTIME_DEBS[@]}"

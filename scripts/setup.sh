@@ -77,6 +77,16 @@ ensure_build() {
   mkdir -p "$TOOLS" && touch "$stamp"
 }
 
+# The starter media library (library/): drawn and synthesised by the project, built once into LIBRARY_DIR
+# (default library/build) and rebuilt only when its sources change (the build compares its own hash and
+# prints "library up to date"). `ensure_library quick` makes the short test build.
+ensure_library() {
+  local mode="${1:-full}" args=()
+  [ "$mode" = quick ] && args+=(--quick)
+  (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" library/src/build/build.ts "${args[@]}" >&2) ||
+    die "Building the media library failed (see the messages above)."
+}
+
 # PostgreSQL for the integration tests: reachable at TEST_DATABASE_URL, started or installed if not.
 pg_reachable() {
   node -e '

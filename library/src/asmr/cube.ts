@@ -25,12 +25,12 @@ const generator: VideoGenerator = {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
     const cuts = spec.durationS <= 2 ? 1 : 4;
-    const size = w * 0.42;
+    const size = w * 0.44;
     const slab = size / 4;
     // Isometric axes.
     const ix = { x: Math.cos(Math.PI / 6), y: Math.sin(Math.PI / 6) };
     const iz = { x: -Math.cos(Math.PI / 6), y: Math.sin(Math.PI / 6) };
-    const origin = { x: w * 0.52, y: h * 0.42 };
+    const origin = { x: w * 0.62, y: h * 0.5 };
     const P = (x: number, y: number, z: number) => ({
       x: origin.x + x * ix.x + z * iz.x,
       y: origin.y + x * ix.y + z * iz.y - y,
@@ -43,12 +43,11 @@ const generator: VideoGenerator = {
       ctx.fillStyle = fill;
       ctx.fill();
     };
-    const side = (ctx: SKRSContext2D, x0: number, x1: number, z: number, face: "front" | "cut") => {
+    const frontFace = (ctx: SKRSContext2D, x: number) => {
       let y = size;
       for (const layer of LAYERS) {
         const y1 = y - layer.depth * size;
-        const c = face === "cut" ? shade(layer.color, 1.08) : shade(layer.color, 0.8);
-        poly(ctx, [P(x0, y, z), P(x1, y, z), P(x1, y1, z), P(x0, y1, z)], c);
+        poly(ctx, [P(x, y, 0), P(x, y, size), P(x, y1, size), P(x, y1, 0)], shade(layer.color, 1.05));
         y = y1;
       }
     };
@@ -70,7 +69,8 @@ const generator: VideoGenerator = {
         const knife = clamp((local - 0.35) / 0.25);
         const fall = clamp((local - 0.6) / 0.4);
         // Cube body (x from -slide .. size-slide along ix, z 0..size).
-        const x0 = -slab + slide;
+        // The block slides one slab past the knife plane (x = 0), the knife cuts, the slab falls away.
+        const x0 = local < 0.6 ? -slide : 0;
         const x1 = size;
         const top = [P(x0, size, 0), P(x1, size, 0), P(x1, size, size), P(x0, size, size)];
         poly(ctx, top, "#5cb85c");
@@ -99,30 +99,21 @@ const generator: VideoGenerator = {
           y = y1;
         }
         // Front face (x = x0) is the fresh cut.
-        let yy = size;
-        for (const layer of LAYERS) {
-          const y1 = yy - layer.depth * size;
-          poly(ctx, [P(x0, yy, 0), P(x0, yy, size), P(x0, y1, size), P(x0, y1, 0)], shade(layer.color, 1.05));
-          yy = y1;
-        }
+        frontFace(ctx, x0);
         // The falling slab in front.
         if (local > 0.6 || local < 0.05) {
           const a = local > 0.6 ? fall : 1;
           ctx.save();
-          const pivot = P(x0 - 2, 0, size / 2);
+          const pivot = P(-slab, 0, size / 2);
           ctx.translate(pivot.x - a * 40, pivot.y + a * 30);
           ctx.rotate(-a * 1.2);
           ctx.globalAlpha = local < 0.05 ? 1 - local / 0.05 : 1;
           ctx.translate(-pivot.x, -pivot.y);
-          side(ctx, x0 - slab * 0.2, x0, 0, "cut");
+          frontFace(ctx, -slab);
           ctx.restore();
         }
-        drawKnife(
-          ctx,
-          P(x0, size, size / 2).x + 10,
-          P(x0, size, 0).y - 80 + knife * size * 1.2 - (local > 0.62 ? (local - 0.62) * 1200 : 0),
-          w * 0.9,
-        );
+        const knifeDown = local < 0.6 ? knife : 1 - easeInOut(clamp((local - 0.6) / 0.4));
+        drawKnife(ctx, P(0, size, size / 2).x + 10, P(0, size, 0).y - 80 + knifeDown * size * 1.2, w * 0.9);
       },
     };
   },

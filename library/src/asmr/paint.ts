@@ -15,7 +15,7 @@ const generator: VideoGenerator = {
     const h = spec.drawHeight;
     const pitch = 70;
     const rows = Math.ceil(h / pitch) + 3;
-    const nozzleY = h * 0.3;
+    const nozzleY = h * 0.8;
     const cycles = Math.max(2, Math.round(spec.durationS / 1.25));
     /** Colours go round the wheel once per loop. */
     const hueOf = (i: number) => 350 + (mod(i, cycles) * 360) / cycles;
@@ -50,7 +50,7 @@ const generator: VideoGenerator = {
         const t = pos - current;
         // Finished coils scroll up; the newest is being squeezed at the nozzle line.
         for (let r = 1; r < rows; r++) {
-          const y = nozzleY + 40 + r * pitch - t * pitch;
+          const y = nozzleY + 40 - (r + t) * pitch;
           coil(ctx, y, hueOf(current - r), 1);
         }
         coil(ctx, nozzleY + 40 - t * pitch + pitch * 0, hueOf(current), t);

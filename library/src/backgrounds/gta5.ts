@@ -6,7 +6,7 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { mod, shade, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const BLOCK = 520;
 const ROAD = 150;
@@ -50,7 +50,7 @@ function carShape(ctx: SKRSContext2D, x: number, y: number, color: string, up: b
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/gta5.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.2 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.2 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

@@ -6,11 +6,11 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { mod, shade, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const PERIOD = 48;
-const HALF_WIDTH = 11;
-const VIEW = 40;
+const HALF_WIDTH = 10;
+const VIEW = 30;
 const STEP = 4;
 /** Outer columns first, so the ones nearer the run line paint over them. */
 const ORDER = Array.from({ length: HALF_WIDTH * 2 + 1 }, (_, i) => i - HALF_WIDTH).sort(
@@ -60,7 +60,7 @@ function parkourHeight(index: number): number {
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/minecraft.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { scaleFlags: "neighbor", thumbnailAt: 0.37 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { scaleFlags: "neighbor", thumbnailAt: 0.37 }),
   createScene({ spec }) {
     const world = buildWorld();
     const w = spec.drawWidth;
@@ -109,7 +109,7 @@ const generator: VideoGenerator = {
         for (let dzi = VIEW; dzi >= 1; dzi--) {
           const zAbs = Math.floor(camZ) + dzi;
           const row = world[mod(zAbs, PERIOD)] as Column[];
-          const fogT = Math.min(1, Math.max(0, (dzi - 12) / (VIEW - 12)));
+          const fogT = Math.min(1, Math.max(0, (dzi - 8) / (VIEW - 8)));
           const dz = zAbs - camZ;
           for (const x of ORDER) {
             // Columns entirely off screen are skipped.

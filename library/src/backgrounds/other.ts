@@ -6,13 +6,13 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, mod, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const GATE = 24;
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/other.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.4 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.4 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
@@ -114,7 +114,7 @@ const generator: VideoGenerator = {
         ctx.fill();
         // Neon gates, far to near.
         for (let z = Math.floor(camZ / GATE) * GATE + GATE * 8; z > camZ + 0.5; z -= GATE) {
-          const hue = mod((z / GATE) * 47, 360);
+          const hue = (mod(z / GATE, gates) * 360) / gates;
           const a = proj(-6, 0, z);
           const b = proj(6, 7, z);
           ctx.strokeStyle = hsl(hue, 100, 60);

@@ -6,11 +6,11 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/rocket-league.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.3 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.3 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
@@ -129,10 +129,10 @@ const generator: VideoGenerator = {
             const g = proj(ball.u, ball.v);
             ctx.fillStyle = "rgba(0,0,0,0.35)";
             ctx.beginPath();
-            ctx.ellipse(g.x, g.y, 34 * g.s, 12 * g.s, 0, 0, TAU);
+            ctx.ellipse(g.x, g.y, 46 * g.s, 16 * g.s, 0, 0, TAU);
             ctx.fill();
-            const b = proj(ball.u, ball.v, ball.lift + 34);
-            const r = 34 * b.s;
+            const b = proj(ball.u, ball.v, ball.lift + 46);
+            const r = 46 * b.s;
             const grad = ctx.createRadialGradient(b.x - r * 0.3, b.y - r * 0.4, r * 0.1, b.x, b.y, r);
             grad.addColorStop(0, "#ffffff");
             grad.addColorStop(1, "#9aa4b1");
@@ -171,7 +171,7 @@ function drawCar(
   ctx.save();
   ctx.translate(p.x, p.y);
   ctx.rotate(angle);
-  ctx.scale(p.s, p.s);
+  ctx.scale(p.s * 1.5, p.s * 1.5);
   // Boost flame behind.
   ctx.fillStyle = "rgba(255,170,40,0.9)";
   ctx.beginPath();

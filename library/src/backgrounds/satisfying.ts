@@ -5,7 +5,7 @@
  */
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, mod, TAU } from "../kit/draw.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const MARBLE_HUES = [0, 30, 50, 140, 190, 220, 270, 320];
 
@@ -34,11 +34,11 @@ interface Point {
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/satisfying.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.5 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.5 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
-    const r = 14;
+    const r = 19;
     const sprites = MARBLE_HUES.map((hue) => marbleSprite(hue, r));
     // The track: a zigzag from top to bottom, then off-screen back to the top (hidden return).
     const levels = 7;
@@ -66,7 +66,7 @@ const generator: VideoGenerator = {
       };
     };
     const laps = Math.max(1, Math.round(spec.durationS / 10));
-    const marbles = 18;
+    const marbles = 24;
     return {
       draw(ctx: SKRSContext2D, f) {
         const hue = 260 + Math.sin(TAU * f.phase) * 40;
@@ -75,19 +75,26 @@ const generator: VideoGenerator = {
         bg.addColorStop(1, hsl(hue + 60, 75, 70));
         ctx.fillStyle = bg;
         ctx.fillRect(0, 0, w, h);
+        // Soft diagonal stripes drifting one stripe width per loop.
+        ctx.save();
+        ctx.rotate(-0.5);
+        ctx.fillStyle = "rgba(255,255,255,0.12)";
+        const stripe = 80;
+        for (let x = -h; x < w + h; x += stripe * 2) ctx.fillRect(x + f.phase * stripe * 2, -h, stripe, h * 3);
+        ctx.restore();
         // Ramps (glass rails).
         ctx.lineCap = "round";
         for (let i = 1; i < path.length - 2; i += 2) {
           const a = path[i]!;
           const b = path[i + 1]!;
-          ctx.strokeStyle = "rgba(255,255,255,0.55)";
-          ctx.lineWidth = 12;
+          ctx.strokeStyle = "rgba(255,255,255,0.6)";
+          ctx.lineWidth = 18;
           ctx.beginPath();
           ctx.moveTo(a.x, a.y + 4);
           ctx.lineTo(b.x, b.y + 4);
           ctx.stroke();
           ctx.strokeStyle = hsl(hue + i * 20, 70, 55);
-          ctx.lineWidth = 5;
+          ctx.lineWidth = 8;
           ctx.stroke();
         }
         // Spinning wheels at the turns.
@@ -101,7 +108,7 @@ const generator: VideoGenerator = {
             ctx.fillStyle = hsl(hue + k * 60, 85, 62);
             ctx.beginPath();
             ctx.moveTo(0, 0);
-            ctx.arc(0, 0, 30, (k * TAU) / 6, ((k + 1) * TAU) / 6);
+            ctx.arc(0, 0, 38, (k * TAU) / 6, ((k + 1) * TAU) / 6);
             ctx.fill();
           }
           ctx.fillStyle = "#ffffff";

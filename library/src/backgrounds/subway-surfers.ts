@@ -7,7 +7,7 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { hsl, shade, TAU } from "../kit/draw.ts";
 import { createRng } from "../kit/prng.ts";
-import { type VideoGenerator, verticalSpec } from "../kit/video.ts";
+import { QUICK_SECONDS, type VideoGenerator, verticalSpec } from "../kit/video.ts";
 
 const PERIOD = 120;
 const LANE = 2.6;
@@ -22,7 +22,7 @@ interface Train {
 
 const generator: VideoGenerator = {
   source: "library/src/backgrounds/subway-surfers.ts",
-  spec: (mode) => verticalSpec(mode === "quick" ? 2 : 30, { thumbnailAt: 0.15 }),
+  spec: (mode) => verticalSpec(mode === "quick" ? QUICK_SECONDS : 30, { thumbnailAt: 0.15 }),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
@@ -69,37 +69,51 @@ const generator: VideoGenerator = {
         // Ground gravel.
         ctx.fillStyle = "#8a7f73";
         ctx.fillRect(0, horizon, w, h - horizon);
-        // Side walls.
-        for (const side of [-1, 1]) {
-          const a = proj(side * 5.5, 0, camZ + VIEW);
-          const b = proj(side * 5.5, 0, camZ - 3.5);
-          const c = proj(side * 5.5, 6, camZ - 3.5);
-          const d = proj(side * 5.5, 6, camZ + VIEW);
-          ctx.fillStyle = side < 0 ? "#b5a99a" : "#a89c8d";
+        // Low brick walls along the tracks, with seams every 4 m and graffiti panels.
+        const quad = (pts: { x: number; y: number }[], fill: string) => {
+          ctx.fillStyle = fill;
           ctx.beginPath();
-          ctx.moveTo(a.x, a.y);
-          ctx.lineTo(b.x, b.y);
-          ctx.lineTo(c.x, c.y);
-          ctx.lineTo(d.x, d.y);
+          ctx.moveTo(pts[0]!.x, pts[0]!.y);
+          for (const p of pts.slice(1)) ctx.lineTo(p.x, p.y);
+          ctx.closePath();
           ctx.fill();
+        };
+        const wallH = 2.4;
+        for (const side of [-1, 1]) {
+          const x = side * 5.5;
+          quad(
+            [proj(x, 0, camZ + VIEW), proj(x, 0, camZ - 3.5), proj(x, wallH, camZ - 3.5), proj(x, wallH, camZ + VIEW)],
+            side < 0 ? "#b4573a" : "#a24e34",
+          );
+          quad(
+            [
+              proj(x, wallH, camZ + VIEW),
+              proj(x, wallH, camZ - 3.5),
+              proj(x + side * 1.5, wallH, camZ - 3.5),
+              proj(x + side * 1.5, wallH, camZ + VIEW),
+            ],
+            "#8f8579",
+          );
+          ctx.strokeStyle = "rgba(60,20,10,0.35)";
+          ctx.lineWidth = 1.5;
+          for (let z = Math.ceil(camZ / 4) * 4; z < camZ + VIEW; z += 4) {
+            const a = proj(x, 0, z);
+            const b = proj(x, wallH, z);
+            ctx.beginPath();
+            ctx.moveTo(a.x, a.y);
+            ctx.lineTo(b.x, b.y);
+            ctx.stroke();
+          }
         }
         for (const g of graffiti) {
           for (const z0 of [g.z + Math.floor(camZ / PERIOD) * PERIOD, g.z + Math.floor(camZ / PERIOD + 1) * PERIOD]) {
             if (z0 < camZ - 3 || z0 > camZ + VIEW) continue;
-            const p0 = proj(g.side * 5.45, 1, z0);
-            const p1 = proj(g.side * 5.45, 3.5, z0 + 3);
-            ctx.fillStyle = hsl(g.hue, 85, 55);
-            ctx.beginPath();
-            ctx.ellipse(
-              (p0.x + p1.x) / 2,
-              (p0.y + p1.y) / 2,
-              Math.abs(p1.x - p0.x) / 2 + 1,
-              Math.abs(p1.y - p0.y) / 2 + 1,
-              0,
-              0,
-              TAU,
+            const x = g.side * 5.49;
+            quad([proj(x, 0.3, z0), proj(x, 0.3, z0 + 3), proj(x, 2.1, z0 + 3), proj(x, 2.1, z0)], hsl(g.hue, 85, 55));
+            quad(
+              [proj(x, 0.9, z0 + 0.4), proj(x, 0.9, z0 + 2.6), proj(x, 1.5, z0 + 2.6), proj(x, 1.5, z0 + 0.4)],
+              hsl(g.hue + 150, 90, 70),
             );
-            ctx.fill();
           }
         }
         // Sleepers and rails per lane.

@@ -19,8 +19,10 @@ async function listSources(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listSources(full)));
-    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".spec.ts") && !entry.name.endsWith(".test.ts")) {
+    // Imports do not shape the generated media.
+    if (entry.isDirectory()) {
+      if (entry.name !== "import") out.push(...(await listSources(full)));
+    } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".spec.ts") && !entry.name.endsWith(".test.ts")) {
       out.push(full);
     }
   }

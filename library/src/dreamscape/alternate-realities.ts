@@ -6,7 +6,7 @@ import type { VideoGenerator } from "../kit/video.ts";
 
 const generator: VideoGenerator = {
   source: "library/src/dreamscape/alternate-realities.ts",
-  spec: (mode) => styleClipSpec(mode, 10, 0.3),
+  spec: (mode) => styleClipSpec(mode, 8, 0.3),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

@@ -30,7 +30,7 @@ function diamond(ctx: SKRSContext2D, x: number, y: number, s: number, turn: numb
 
 const generator: VideoGenerator = {
   source: "library/src/dreamscape/luxury.ts",
-  spec: (mode) => styleClipSpec(mode, 10, 0.4),
+  spec: (mode) => styleClipSpec(mode, 8, 0.4),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

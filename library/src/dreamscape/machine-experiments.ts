@@ -26,7 +26,7 @@ function gear(ctx: SKRSContext2D, x: number, y: number, r: number, teeth: number
 
 const generator: VideoGenerator = {
   source: "library/src/dreamscape/machine-experiments.ts",
-  spec: (mode) => styleClipSpec(mode, 10, 0.3),
+  spec: (mode) => styleClipSpec(mode, 8, 0.3),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

@@ -24,7 +24,7 @@ function flower(ctx: SKRSContext2D, x: number, y: number, r: number, bloom: numb
 
 const generator: VideoGenerator = {
   source: "library/src/dreamscape/nature.ts",
-  spec: (mode) => styleClipSpec(mode, 10, 0.4),
+  spec: (mode) => styleClipSpec(mode, 8, 0.4),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

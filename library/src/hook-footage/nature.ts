@@ -46,7 +46,7 @@ function ridge(
 
 const generator: VideoGenerator = {
   source: "library/src/hook-footage/nature.ts",
-  spec: (mode) => styleClipSpec(mode, 15, 0.5),
+  spec: (mode) => styleClipSpec(mode, 12, 0.5),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;
@@ -68,7 +68,7 @@ const generator: VideoGenerator = {
         ctx.fillRect(0, 0, w, h);
         ctx.fillStyle = "rgba(255,230,240,0.5)";
         for (let i = 0; i < 6; i++) {
-          const x = mod(i * 120 + f.phase * w, w + 200) - 100;
+          const x = mod(i * 120 + f.phase * (w + 200), w + 200) - 100;
           ctx.beginPath();
           ctx.ellipse(x, h * (0.1 + (i % 3) * 0.06), 90, 14, 0, 0, TAU);
           ctx.fill();

@@ -10,7 +10,7 @@ import type { VideoGenerator } from "../kit/video.ts";
 
 const generator: VideoGenerator = {
   source: "library/src/hook-footage/rave.ts",
-  spec: (mode) => styleClipSpec(mode, 15, 0.26),
+  spec: (mode) => styleClipSpec(mode, 12, 0.26),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

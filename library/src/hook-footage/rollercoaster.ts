@@ -50,7 +50,18 @@ const generator: VideoGenerator = {
             const x = w / 2 + ((xi * 30 - camX) * focal) / dz;
             const y = horizon + ((camY + 40) * focal) / dz;
             const r = Math.max(1, (4 * focal) / dz);
-            ctx.fillStyle = ["#2e7d32", "#e53935", "#fdd835", "#1e88e5", "#2e7d32"][mod(xi + z / 10, 5)] as string;
+            ctx.fillStyle = [
+              "#2e7d32",
+              "#1b5e20",
+              "#e53935",
+              "#388e3c",
+              "#2e7d32",
+              "#fdd835",
+              "#1b5e20",
+              "#43a047",
+              "#1e88e5",
+              "#2e7d32",
+            ][mod(xi * 3 + z / 10, 10)] as string;
             ctx.beginPath();
             ctx.arc(x, y, r, 0, TAU);
             ctx.fill();

@@ -12,6 +12,9 @@ import { createRng, type Rng } from "./prng.ts";
 
 export type BuildModeName = "full" | "quick";
 
+/** Length of every drawn clip in a quick build (tests, CI): same generators, same loop, fewer frames. */
+export const QUICK_SECONDS = 1;
+
 export interface VideoSpec {
   /** Output size. */
   width: number;
@@ -72,8 +75,9 @@ export function verticalSpec(durationS: number, overrides: Partial<VideoSpec> = 
     drawHeight: VERTICAL.height / scale,
     durationS,
     scaleFlags: "bicubic",
+    // superfast: ~35 % less encode time than veryfast at 1080x1920, for ~1.5x the bytes (renders re-encode anyway).
     crf: 23,
-    preset: "veryfast",
+    preset: "superfast",
     thumbnailAt: 0.3,
     ...overrides,
   };
@@ -166,8 +170,6 @@ export async function renderVideo(
     "libx264",
     "-preset",
     spec.preset,
-    "-tune",
-    "animation",
     "-crf",
     String(spec.crf),
     "-profile:v",

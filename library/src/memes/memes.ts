@@ -17,7 +17,13 @@ import {
   TAU,
 } from "../kit/draw.ts";
 import { createRng, type Rng } from "../kit/prng.ts";
-import type { BuildModeName, FrameInfo, VideoGenerator, VideoSpec } from "../kit/video.ts";
+import {
+  type BuildModeName,
+  type FrameInfo,
+  QUICK_SECONDS,
+  type VideoGenerator,
+  type VideoSpec,
+} from "../kit/video.ts";
 import { type SfxName, sfx } from "./sfx.ts";
 
 export const CHROMA_GREEN = "#00ff00";
@@ -413,30 +419,30 @@ function trophy(): Draw {
 }
 
 const MEME_DEFS: Record<string, MemeDef> = {
-  "dancing-cat": { seconds: 4, draw: vibe("grinning-cat", 8), sound: "beat" },
-  "skull-laughing": { seconds: 4, draw: burst("skull", "face-with-tears-of-joy"), sound: "laugh" },
-  "crying-laughing": { seconds: 4, draw: vibe("face-with-tears-of-joy", 8, "sweat-droplets"), sound: "laugh" },
+  "dancing-cat": { seconds: 3, draw: vibe("grinning-cat", 8), sound: "beat" },
+  "skull-laughing": { seconds: 3, draw: burst("skull", "face-with-tears-of-joy"), sound: "laugh" },
+  "crying-laughing": { seconds: 3, draw: vibe("face-with-tears-of-joy", 8, "sweat-droplets"), sound: "laugh" },
   bruh: { seconds: 3, draw: textPop("BRUH", "#ffffff", "neutral-face", "pop"), sound: "bruh" },
   "thumbs-up": { seconds: 3, draw: stamp("thumbs-up", "NICE!"), sound: "ding" },
-  explosion: { seconds: 4, draw: burst("collision", "fire"), sound: "boom" },
+  explosion: { seconds: 3, draw: burst("collision", "fire"), sound: "boom" },
   "money-rain": {
     seconds: 4,
-    draw: rain(["money-bag", "coin", "gem-stone"], 26, 110, "money-mouth-face"),
+    draw: rain(["money-bag", "coin", "gem-stone"], 26, 110, "star-struck"),
     sound: "cash",
   },
-  "dramatic-zoom": { seconds: 4, draw: dramaticZoom("astonished-face"), sound: "dun" },
-  "mind-blown": { seconds: 4, draw: burst("exploding-head", "dizzy", "MIND BLOWN"), sound: "boom" },
-  fire: { seconds: 4, draw: burst("fire", "fire", "THIS IS FIRE"), sound: "whoosh" },
+  "dramatic-zoom": { seconds: 3, draw: dramaticZoom("astonished-face"), sound: "dun" },
+  "mind-blown": { seconds: 3, draw: burst("exploding-head", "dizzy", "MIND BLOWN"), sound: "boom" },
+  fire: { seconds: 3, draw: burst("fire", "fire", "THIS IS FIRE"), sound: "whoosh" },
   hundred: { seconds: 3, draw: stamp("hundred-points"), sound: "ding" },
-  "heart-eyes": { seconds: 4, draw: heartEyes(), sound: "sparkle" },
-  clown: { seconds: 4, draw: clown(), sound: "honk" },
-  "sus-eyes": { seconds: 4, draw: susEyes(), sound: "dun" },
+  "heart-eyes": { seconds: 3, draw: heartEyes(), sound: "sparkle" },
+  clown: { seconds: 3, draw: clown(), sound: "honk" },
+  "sus-eyes": { seconds: 3, draw: susEyes(), sound: "dun" },
   facepalm: { seconds: 3, draw: stamp("man-facepalming", "WHY"), sound: "bruh" },
   shocked: { seconds: 3, draw: dramaticZoom("face-screaming-in-fear"), sound: "dun" },
-  "party-popper": { seconds: 4, draw: burst("party-popper", "confetti-ball", "LET'S GO"), sound: "pop" },
-  "rocket-launch": { seconds: 4, draw: rocket(), sound: "whoosh" },
-  stonks: { seconds: 4, draw: chart(true), sound: "cash" },
-  "not-stonks": { seconds: 4, draw: chart(false), sound: "fail" },
+  "party-popper": { seconds: 3, draw: burst("party-popper", "confetti-ball", "LET'S GO"), sound: "pop" },
+  "rocket-launch": { seconds: 3, draw: rocket(), sound: "whoosh" },
+  stonks: { seconds: 3, draw: chart(true), sound: "cash" },
+  "not-stonks": { seconds: 3, draw: chart(false), sound: "fail" },
   "wow-text": { seconds: 3, draw: textPop("WOW", "#ffd400", "star-struck", "pop"), sound: "sparkle" },
   "omg-text": { seconds: 3, draw: textPop("OMG", "#ff4040", "face-screaming-in-fear", "shake"), sound: "dun" },
   "lol-text": {
@@ -446,14 +452,14 @@ const MEME_DEFS: Record<string, MemeDef> = {
   },
   sparkles: { seconds: 3, draw: burst("sparkles", "glowing-star"), sound: "sparkle" },
   lightning: { seconds: 3, draw: lightning(), sound: "boom" },
-  "dancing-stickman": { seconds: 4, draw: stickman(), sound: "beat" },
-  ghost: { seconds: 4, draw: floater("ghost", "BOO!"), sound: "whoosh" },
-  alien: { seconds: 4, draw: floater("alien", "WE COME IN PEACE"), sound: "sparkle" },
-  "dog-zoom": { seconds: 4, draw: dramaticZoom("dog-face"), sound: "dun" },
-  "penguin-vibe": { seconds: 4, draw: vibe("penguin", 8), sound: "beat" },
-  trophy: { seconds: 4, draw: trophy(), sound: "ding" },
-  "like-subscribe": { seconds: 4, draw: likeSubscribe(), sound: "pop" },
-  "sad-rain": { seconds: 4, draw: sadRain(), sound: "fail" },
+  "dancing-stickman": { seconds: 3, draw: stickman(), sound: "beat" },
+  ghost: { seconds: 3, draw: floater("ghost", "BOO!"), sound: "whoosh" },
+  alien: { seconds: 3, draw: floater("alien", "WE COME IN PEACE"), sound: "sparkle" },
+  "dog-zoom": { seconds: 3, draw: dramaticZoom("dog-face"), sound: "dun" },
+  "penguin-vibe": { seconds: 3, draw: vibe("penguin", 8), sound: "beat" },
+  trophy: { seconds: 3, draw: trophy(), sound: "ding" },
+  "like-subscribe": { seconds: 3, draw: likeSubscribe(), sound: "pop" },
+  "sad-rain": { seconds: 3, draw: sadRain(), sound: "fail" },
 };
 
 export const MEME_KEYS = Object.keys(MEME_DEFS);
@@ -467,7 +473,7 @@ export function memeSpec(key: string, mode: BuildModeName): VideoSpec {
     drawWidth: SIZE,
     drawHeight: SIZE,
     fps: 30,
-    durationS: mode === "quick" ? 2 : def.seconds,
+    durationS: mode === "quick" ? QUICK_SECONDS : def.seconds,
     scaleFlags: "bicubic",
     crf: 20,
     preset: "veryfast",

@@ -60,7 +60,19 @@ export async function buildMusic(
         },
       },
     );
-    await writeAtomic(cover, drawCover(entry, track.left, track.right));
+    await writeAtomic(
+      cover,
+      drawCover(
+        {
+          title: entry.title,
+          subtitle: `${entry.genre} · ${entry.bpm} BPM · ${entry.mood}`,
+          seed: entry.key,
+          hueSeed: entry.genre,
+        },
+        track.left,
+        track.right,
+      ),
+    );
     await rename(tmp, out);
   } finally {
     await rm(tmp, { force: true });

@@ -1,18 +1,26 @@
 /** A track's cover: a gradient in the genre's colours, the track's own waveform, its title and tempo. */
 import { createCanvas } from "@napi-rs/canvas";
-import type { MusicEntry } from "../catalogue.ts";
 import { FONT_DISPLAY, hsl, registerFonts } from "../kit/draw.ts";
 import { hashSeed } from "../kit/prng.ts";
 
 export const COVER_SIZE = 360;
 
-export function drawCover(entry: MusicEntry, left: Float32Array, right: Float32Array): Buffer {
+export interface CoverText {
+  title: string;
+  /** Small line at the bottom, e.g. "LOFI · 78 BPM · CHILL". */
+  subtitle: string;
+  /** Seeds the colours. */
+  seed: string;
+  hueSeed: string;
+}
+
+export function drawCover(text: CoverText, left: Float32Array, right: Float32Array): Buffer {
   registerFonts();
   const size = COVER_SIZE;
   const canvas = createCanvas(size, size);
   const ctx = canvas.getContext("2d");
-  const hue = hashSeed(entry.genre) % 360;
-  const hue2 = hue + 40 + (hashSeed(entry.key) % 80);
+  const hue = hashSeed(text.hueSeed) % 360;
+  const hue2 = hue + 40 + (hashSeed(text.seed) % 80);
   const bg = ctx.createLinearGradient(0, 0, size, size);
   bg.addColorStop(0, hsl(hue, 75, 42));
   bg.addColorStop(1, hsl(hue2, 80, 18));
@@ -26,7 +34,7 @@ export function drawCover(entry: MusicEntry, left: Float32Array, right: Float32A
   ctx.fillRect(0, 0, size, size);
   // Waveform: RMS of the track in 60 columns, mirrored.
   const columns = 60;
-  const per = Math.floor(left.length / columns);
+  const per = Math.max(1, Math.floor(left.length / columns));
   const levels: number[] = [];
   for (let c = 0; c < columns; c++) {
     let sum = 0;
@@ -46,13 +54,13 @@ export function drawCover(entry: MusicEntry, left: Float32Array, right: Float32A
   ctx.fillStyle = "#ffffff";
   let fontSize = 46;
   ctx.font = `${fontSize}px "${FONT_DISPLAY}"`;
-  while (ctx.measureText(entry.title.toUpperCase()).width > size - 40 && fontSize > 20) {
+  while (ctx.measureText(text.title.toUpperCase()).width > size - 40 && fontSize > 20) {
     fontSize -= 2;
     ctx.font = `${fontSize}px "${FONT_DISPLAY}"`;
   }
-  ctx.fillText(entry.title.toUpperCase(), 20, 70);
+  ctx.fillText(text.title.toUpperCase(), 20, 70);
   ctx.font = `20px "${FONT_DISPLAY}"`;
   ctx.fillStyle = "rgba(255,255,255,0.8)";
-  ctx.fillText(`${entry.genre.toUpperCase()} · ${entry.bpm} BPM · ${entry.mood.toUpperCase()}`, 20, size - 24);
+  ctx.fillText(text.subtitle.toUpperCase(), 20, size - 24);
   return canvas.encodeSync("jpeg", 85);
 }

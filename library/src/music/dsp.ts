@@ -471,21 +471,32 @@ export function epiano(freq: number, dur: number, vel = 0.8) {
 export function piano(freq: number, dur: number, vel = 0.8) {
   const release = 0.4;
   const out = buffer(dur + release);
-  const partials = 8;
-  const phases = new Float64Array(partials);
   const B = 0.0003;
-  for (let i = 0; i < out.length; i++) {
-    const t = i / SR;
-    let s = 0;
-    for (let k = 1; k <= partials; k++) {
-      const f = freq * k * Math.sqrt(1 + B * k * k);
-      if (f > SR / 2) break;
-      phases[k - 1] = ((phases[k - 1] as number) + f / SR) % 1;
-      const amp = (vel ** (k * 0.3) / k ** 1.1) * Math.exp(-t / (2.2 / (1 + k * 0.45)));
-      s += Math.sin(TAU * (phases[k - 1] as number)) * amp;
+  // Each partial is a rotating phasor with its own exponential decay (no per-sample sin/exp).
+  for (let k = 1; k <= 8; k++) {
+    const f = freq * k * Math.sqrt(1 + B * k * k);
+    if (f > SR / 2) break;
+    const w = (TAU * f) / SR;
+    const cw = Math.cos(w);
+    const sw = Math.sin(w);
+    const decay = Math.exp(-1 / ((2.2 / (1 + k * 0.45)) * SR));
+    let re = 1;
+    let im = 0;
+    let amp = (vel ** (k * 0.3) / k ** 1.1) * 0.8;
+    for (let i = 0; i < out.length; i++) {
+      const nr = re * cw - im * sw;
+      im = re * sw + im * cw;
+      re = nr;
+      (out[i] as number) += im * amp;
+      amp *= decay;
     }
-    const env = (t < dur ? 1 : Math.max(0, 1 - (t - dur) / release)) * Math.min(1, t / 0.003);
-    out[i] = s * env * 0.8;
+  }
+  const attack = Math.round(0.003 * SR);
+  const holdEnd = Math.round(dur * SR);
+  for (let i = 0; i < out.length; i++) {
+    let env = i < attack ? i / attack : 1;
+    if (i > holdEnd) env *= Math.max(0, 1 - (i - holdEnd) / (release * SR));
+    (out[i] as number) *= env;
   }
   return out;
 }

@@ -39,6 +39,8 @@ export interface Mix {
   masterLowpass?: number;
   /** Master saturation amount. */
   drive?: number;
+  /** High-shelf lift (0 = none, 0.5 is about +3.5 dB above 3.5 kHz). */
+  air?: number;
   gains: { drums: number; bass: number; chords: number; lead: number; texture: number };
 }
 
@@ -49,6 +51,7 @@ const baseMix = (o: Partial<Mix> = {}): Mix => ({
   sidechain: o.sidechain ?? 0,
   masterLowpass: o.masterLowpass,
   drive: o.drive,
+  air: o.air ?? 0.5,
   gains: { drums: 1, bass: 0.9, chords: 0.6, lead: 0.55, texture: 0.5, ...o.gains },
 });
 
@@ -180,6 +183,7 @@ const lofi: Composer = (s, rng, variant) => {
   melody(s, chords, lead, "mel", 0.4, { density: 0.3, octave: 5, bars: secondHalf(s) });
   crackle(s, rng, 0.05);
   return baseMix({
+    air: 0,
     masterLowpass: 6500,
     drive: 0.3,
     reverb: { drums: 0.08, bass: 0, chords: 0.3, lead: 0.35, texture: 0 },

@@ -12,7 +12,7 @@ export const TARGET_LUFS = -14;
 /** Sample-peak ceiling; leaves room for the AAC encoder's overshoot under -1 dBTP. */
 export const PEAK_CEILING_DB = -2;
 export const MIN_FULL_SECONDS = 30;
-export const MIN_QUICK_SECONDS = 3;
+export const MIN_QUICK_SECONDS = 2;
 
 const GENRE_SCALE: Record<string, [ScaleName, ScaleName]> = {
   lofi: ["major", "major"],
@@ -103,6 +103,15 @@ function mixDown(s: Session, mix: Mix, bpm: number): Bus {
   const send = new Bus(n);
   const duck = sidechainGains(n, s.kicks, mix.sidechain, bpm);
   const roles = ["drums", "bass", "chords", "lead", "texture"] as const;
+  // Width: the right channel of chords (11 ms) and lead (7 ms) runs a little late (Haas effect). The loop is
+  // periodic, so the delay wraps around it.
+  const haas = (bus: Bus, ms: number) => {
+    const d = Math.round((ms / 1000) * SR);
+    const r = Float32Array.from(bus.r);
+    for (let i = 0; i < n; i++) bus.r[i] = r[(i - d + n) % n] as number;
+  };
+  haas(s.chords, 11);
+  haas(s.lead, 7);
   for (const role of roles) {
     const bus = s[role];
     const g = mix.gains[role];
@@ -137,6 +146,14 @@ function mixDown(s: Session, mix: Mix, bpm: number): Bus {
   master.loopProcess((l, r) => {
     filterInPlace(l, 28, "hp");
     filterInPlace(r, 28, "hp");
+    if (mix.air) {
+      // A gentle high shelf: add back a high-passed copy for presence and air.
+      for (const ch of [l, r]) {
+        const hi = Float32Array.from(ch);
+        filterInPlace(hi, 3500, "hp");
+        for (let i = 0; i < ch.length; i++) (ch[i] as number) += (hi[i] as number) * mix.air;
+      }
+    }
     if (mix.masterLowpass) {
       filterInPlace(l, mix.masterLowpass, "lp");
       filterInPlace(r, mix.masterLowpass, "lp");

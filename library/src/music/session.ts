@@ -3,6 +3,9 @@ import type { Rng } from "../kit/prng.ts";
 import { Bus, mtof, SR } from "./dsp.ts";
 import { type Chord, type Key, voice } from "./theory.ts";
 
+/** Samples per AAC frame. */
+export const AAC_FRAME = 1024;
+
 export type Instrument = (freq: number, durS: number, velocity: number) => Float32Array;
 
 export class Session {
@@ -29,8 +32,10 @@ export class Session {
     this.key = key;
     this.rng = rng;
     this.swing = swing;
-    this.stepS = 60 / bpm / 4;
-    this.length = Math.round(bars * 16 * this.stepS * SR);
+    // A whole number of AAC frames (1024 samples): the encoder then pads nothing at the end, so the
+    // decoded loop has exactly this length. The tempo moves by well under 0.1 % to fit.
+    this.length = Math.ceil((bars * 16 * (60 / bpm / 4) * SR) / AAC_FRAME) * AAC_FRAME;
+    this.stepS = this.length / SR / (bars * 16);
     this.drums = new Bus(this.length);
     this.bass = new Bus(this.length);
     this.chords = new Bus(this.length);
