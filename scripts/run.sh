@@ -10,6 +10,7 @@
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark; bench-render: the render benchmark only
 #   library-import  add an operator's own footage or music to the library (see README)
+#   showcase render the landing page's clips with the engine into SHOWCASE_DIR (cached; --quick: three)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -24,6 +25,7 @@ case "$command" in
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     [ "$command" = migrate ] || ensure_library full
+    [ "$command" = start ] && ensure_showcase
     ensure_build
     server_command="$command"
     [ "$command" = start ] && server_command=all
@@ -51,6 +53,12 @@ case "$command" in
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/build/build.ts" "$@"
+    ;;
+  showcase)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    ensure_library full
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/server/src/showcase/main.ts" "$@"
     ;;
   library-import)
     ensure_debs "${RUNTIME_DEBS[@]}"

@@ -87,6 +87,13 @@ ensure_library() {
     die "Building the media library failed (see the messages above)."
 }
 
+# The landing page's clips, rendered by the engine from the library into SHOWCASE_DIR (default
+# DATA_DIR/showcase). Clips already rendered with the same input, engine and library are kept.
+ensure_showcase() {
+  (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" server/src/showcase/main.ts >&2) ||
+    say "The showcase clips could not be rendered (see above); the landing page shows without them."
+}
+
 # PostgreSQL for the integration tests: reachable at TEST_DATABASE_URL, started or installed if not.
 pg_reachable() {
   node -e '
