@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { describe, expect, it } from "vitest";
 import { defaultFacelessStyle, textHookVideoType, voices } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
