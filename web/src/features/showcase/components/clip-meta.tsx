@@ -6,9 +6,13 @@ export function ClipMeta({ clip, compact = false }: { clip: ShowcaseClip; compac
   const typeName = videoTypeCatalogue.find((t) => t.type === clip.type)?.name ?? clip.type;
   return (
     <>
-      <span className="absolute top-2.5 left-2.5 rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-semibold text-white backdrop-blur">
-        {typeName}
-      </span>
+      {compact ? (
+        <span className="sr-only">{typeName}: </span>
+      ) : (
+        <span className="absolute top-2.5 left-2.5 rounded-full bg-black/55 px-2 py-0.5 text-[11px] font-semibold text-white backdrop-blur">
+          {typeName}
+        </span>
+      )}
       <span className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
       <span className="absolute inset-x-3 bottom-3 space-y-1 text-left text-white">
         <span
