@@ -33,7 +33,8 @@ function start(dataDir: string, port: number, command = "all") {
 }
 
 async function waitForHealth(port: number): Promise<Response> {
-  for (let i = 0; i < 120; i += 1) {
+  // Up to a minute: on a busy two-core machine, transpiling and opening a fresh PGlite can take half of it.
+  for (let i = 0; i < 240; i += 1) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return res;
