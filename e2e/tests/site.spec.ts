@@ -154,6 +154,9 @@ test("on a phone: a poster that starts a muted looping video, and the shorts rai
 
 test("how it works moves to a clicked step", async ({ page }) => {
   await page.goto("/");
+  // As a visitor scrolls towards it, the lower half hydrates (the clips appear with it).
+  await page.mouse.wheel(0, 1600);
+  await expect(page.getByTestId("clip-carousel")).toBeAttached();
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveCount(3);
   await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");

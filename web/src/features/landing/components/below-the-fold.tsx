@@ -18,12 +18,20 @@ export default function BelowTheFold({ ctaHref, signedIn }: { ctaHref: string; s
   const hydrated = useHydrated();
   const { data: showcase } = useShowcase();
   const clips = hydrated ? (showcase?.clips ?? []) : [];
+  // Off-screen sections skip layout and paint until they come near (content-visibility), which
+  // keeps the first paint of a long page cheap.
   return (
     <>
       {clips.length > 0 ? <ShowcaseSection clips={clips} /> : null}
-      <CapabilitiesSection />
-      <HowItWorks />
-      <TestimonialsSection />
+      <div className="cv-auto">
+        <CapabilitiesSection />
+      </div>
+      <div className="cv-auto">
+        <HowItWorks />
+      </div>
+      <div className="cv-auto">
+        <TestimonialsSection />
+      </div>
       <FaqSection />
       <CtaBand
         title="Your next video is a few minutes away"
