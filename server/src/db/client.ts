@@ -54,6 +54,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client whose server connection ends (a restart, a dropped database) emits "error" on the
+  // pool; unheard, that would crash the process. The pool discards the client and opens a new one.
+  pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useHydrated } from "@/hooks/use-hydrated";
 import { useSendContactMessage } from "../api/send-contact-message";
 
 const EMPTY: ContactMessageInput = { firstName: "", lastName: "", email: "", subject: "", message: "", website: "" };
@@ -15,6 +16,8 @@ const EMPTY: ContactMessageInput = { firstName: "", lastName: "", email: "", sub
 /** The five-field contact form (all required), with a hidden honeypot field for bots. */
 export function ContactForm() {
   const send = useSendContactMessage();
+  // The page is pre-rendered: until its script runs, a click would submit the form natively.
+  const hydrated = useHydrated();
   const form = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
     defaultValues: EMPTY,
@@ -116,7 +119,7 @@ export function ContactForm() {
           type="submit"
           variant="brand"
           size="lg"
-          disabled={send.isPending}
+          disabled={!hydrated || send.isPending}
           className="w-full sm:w-auto sm:justify-self-start"
         >
           {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
