@@ -6,15 +6,19 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const BASE_URL = `http://localhost:${PORT}`;
 // A fresh embedded database for every run.
+// Set once in the main process; the workers inherit it and so share the directory.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+export const SHOWCASE_DIR = path.join(dataDir, "showcase");
 
 export default defineConfig({
   testDir: "./tests",
+  globalSetup: "./tests/global-setup.ts",
   outputDir: "./test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: path.resolve(import.meta.dirname, "../.test-reports/playwright.json") }]],
   use: {
@@ -48,6 +52,7 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       AUTH_RATE_LIMIT_MAX: "500",
       LOG_LEVEL: "warn",
+      SHOWCASE_DIR,
     },
   },
 });

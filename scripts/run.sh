@@ -6,12 +6,13 @@
 #   dev      Vite dev server + the API with reload
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
 #   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
-#   library-import  add an operator's own footage or music to the library (see README)
-#   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
-#   bench-voices          time and measure every voice of the configured TTS provider
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark; bench-render: the render benchmark only
+#   library-import  add an operator's own footage or music to the library (see README)
+#   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
+#   bench-voices          time and measure every voice of the configured TTS provider
+#   showcase render the landing page's clips with the engine into SHOWCASE_DIR (cached; --quick: three)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -26,6 +27,7 @@ case "$command" in
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     [ "$command" = migrate ] || ensure_library full
+    [ "$command" = start ] && ensure_showcase
     ensure_build
     # Caption-style pictures and voice clips for the builders (cached: quick after the first run).
     [ "$command" = start ] && node --env-file-if-exists="$ROOT/.env" "$ROOT/server/dist/main.js" previews
@@ -56,6 +58,12 @@ case "$command" in
     ensure_npm_deps
     exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/build/build.ts" "$@"
     ;;
+  showcase)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    ensure_library full
+    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/server/src/showcase/main.ts" "$@"
+    ;;
   library-import)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
@@ -83,6 +91,6 @@ case "$command" in
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, render, previews, bench, bench-render, voice-previews, bench-voices)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, showcase, render, previews, bench, bench-render, voice-previews, bench-voices)."
     ;;
 esac

@@ -69,7 +69,7 @@ ensure_npm_deps() {
 # Rebuilds when any source file is newer than the last build (or there is no build yet).
 ensure_build() {
   local stamp="$TOOLS/build.stamp"
-  local sources=("$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/vite.config.ts" "$ROOT/web/public"
+  local sources=("$ROOT/web/src" "$ROOT/web/index.html" "$ROOT/web/vite.config.ts" "$ROOT/web/public" "$ROOT/web/scripts"
     "$ROOT/server/src" "$ROOT/server/scripts" "$ROOT/packages" "$ROOT/package-lock.json")
   if [ -f "$stamp" ] && [ -f "$ROOT/server/dist/main.js" ] && [ -f "$ROOT/web/dist/index.html" ] &&
     [ -z "$(find "${sources[@]}" -newer "$stamp" -not -path '*/node_modules/*' -print -quit 2>/dev/null)" ]; then
@@ -88,6 +88,13 @@ ensure_library() {
   [ "$mode" = quick ] && args+=(--quick)
   (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" library/src/build/build.ts "${args[@]}" >&2) ||
     die "Building the media library failed (see the messages above)."
+}
+
+# The landing page's clips, rendered by the engine from the library into SHOWCASE_DIR (default
+# DATA_DIR/showcase). Clips already rendered with the same input, engine and library are kept.
+ensure_showcase() {
+  (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" server/src/showcase/main.ts >&2) ||
+    say "The showcase clips could not be rendered (see above); the landing page shows without them."
 }
 
 # PostgreSQL for the integration tests: reachable at TEST_DATABASE_URL, started or installed if not.

@@ -36,6 +36,8 @@ stage "build" npm run --silent build
 export PREVIEWS_DIR="${PREVIEWS_DIR:-$ROOT/.test-cache/previews}"
 stage "previews" node "$ROOT/server/dist/main.js" previews
 stage "e2e (chromium)" bash -c "cd '$ROOT/e2e' && npx --no-install playwright test"
+# Lighthouse (mobile) on / and /pricing and the initial JavaScript of / against the built app.
+stage "quality (lighthouse)" node "$ROOT/e2e/quality/quality.ts"
 
 node - "$REPORTS" "${STAGES[@]}" <<'JS'
 const fs = require("node:fs");

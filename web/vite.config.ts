@@ -17,6 +17,10 @@ export default defineConfig({
     port: 4173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
   },
+  ssr: {
+    // Workspace packages are TypeScript sources: bundle them into the pre-render build.
+    noExternal: ["@reelsmith/core"],
+  },
   build: {
     outDir: "dist",
     assetsDir: "assets",

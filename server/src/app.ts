@@ -1,32 +1,38 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PublicConfig } from "@reelsmith/core";
 import type { Library } from "@reelsmith/library";
 import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import type { StorageConfig, StripeEnv } from "./env.ts";
+import type { AnalyticsSettings, SmtpSettings, StorageConfig, StripeEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { billingRolloverJob } from "./jobs/billing-rollover.job.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { lostRendersJob, renderVideoFailedJob, renderVideoJob } from "./jobs/render-video.job.ts";
+import { sendContactEmailJob } from "./jobs/send-contact-email.job.ts";
 import { createApp } from "./lib/create-app.ts";
+import { renderIndexHtml } from "./lib/html.ts";
 import type { Logger } from "./lib/logger.ts";
 import { RateLimiter } from "./lib/rate-limit.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
 import { BillingRepository } from "./repositories/billing.repository.ts";
+import { ContactRepository } from "./repositories/contact.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
 import { EngineRenderer } from "./repositories/engine-renderer.ts";
 import { FilesRepository } from "./repositories/files.repository.ts";
 import { type LlmConfig, OpenAiCompatibleLlm } from "./repositories/llm.repository.ts";
+import { type Mailer, SmtpMailer } from "./repositories/mailer.ts";
 import type { PaymentProvider } from "./repositories/payments/payment-provider.ts";
 import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
 import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
 import { previewDirs } from "./repositories/previews.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
+import { ShowcaseRepository } from "./repositories/showcase.repository.ts";
 import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
 import { S3Storage } from "./repositories/storage/s3-storage.ts";
@@ -37,15 +43,18 @@ import { aiRoutes } from "./routes/ai/ai.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
 import { billingRoutes } from "./routes/billing/billing.handlers.ts";
 import { catalogRoutes } from "./routes/catalog/catalog.handlers.ts";
+import { contactRoutes } from "./routes/contact/contact.handlers.ts";
 import { creditsRoutes } from "./routes/credits/credits.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { filesRoutes } from "./routes/files/files.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
 import { mediaRoutes } from "./routes/media/media.handlers.ts";
+import { siteRoutes } from "./routes/site/site.handlers.ts";
 import { videosRoutes } from "./routes/videos/videos.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
 import { BillingService } from "./services/billing.service.ts";
 import { CatalogService } from "./services/catalog.service.ts";
+import { ContactService } from "./services/contact.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
 import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
@@ -73,6 +82,13 @@ export interface ServerConfig {
   stripe?: StripeEnv | undefined;
   /** The clock billing and credit rules read (tests move it). */
   clock?: () => Date;
+  /** SMTP for contact messages; omitted keeps them in the outbox. */
+  smtp?: SmtpSettings | undefined;
+  /** Contact messages allowed per client address and per sender e-mail in each window. */
+  contactRateLimit?: { max: number; windowSeconds: number };
+  analytics?: AnalyticsSettings;
+  /** Where `npm run showcase` writes the landing page's clips. */
+  showcaseDir?: string;
 }
 
 export interface ServerContext {
@@ -87,6 +103,7 @@ export interface ServerContext {
     billing: BillingService;
     files: FilesService;
     writing: WritingService;
+    contact: ContactService;
     videos?: VideosService;
     render?: RenderService;
   };
@@ -97,8 +114,11 @@ export interface ServerContext {
     sessions: SessionRepository;
     files: FilesRepository;
     videos: VideosRepository;
+    contact: ContactRepository;
+    showcase: ShowcaseRepository;
   };
   payments: { provider: PaymentProvider; prices: PriceCatalog };
+  mailer: Mailer | undefined;
 }
 
 export const version: string = pkg.version;
@@ -128,6 +148,8 @@ export function createServerContext(
     sessions: new SessionRepository(database.db),
     files: new FilesRepository(database.db),
     videos: new VideosRepository(database.db),
+    contact: new ContactRepository(database.db),
+    showcase: new ShowcaseRepository(config.showcaseDir ?? path.resolve("data/showcase")),
   };
   const signer = new UrlSigner(config.authSecret);
   const storage: ObjectStorage =
@@ -207,6 +229,21 @@ export function createServerContext(
     queue.register(lostRendersJob(render));
   }
   queue.register(billingRolloverJob(billing, clock));
+  const mailer = config.smtp ? new SmtpMailer(config.smtp) : undefined;
+  const contactLimit = config.contactRateLimit ?? { max: 5, windowSeconds: 3600 };
+  const contact: ContactService = new ContactService(repositories.contact, {
+    mailer,
+    limiter: new RateLimiter(contactLimit.max, contactLimit.windowSeconds * 1000),
+    enqueue: (messageId) => queue.send(contactJob, { messageId }),
+    logger: logger.child({ component: "contact" }),
+  });
+  const contactJob = sendContactEmailJob(contact);
+  queue.register(contactJob);
+
+  const publicConfig: PublicConfig = {
+    publicUrl: config.publicUrl,
+    analytics: config.analytics ?? { pixel: null, web: null },
+  };
 
   const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
   app.use("*", compress());
@@ -254,6 +291,8 @@ export function createServerContext(
   if (storage instanceof LocalStorage) app.route("/", mediaRoutes({ storage, signer }));
   app.route("/", creditsRoutes({ auth, credits }));
   app.route("/", billingRoutes({ auth, billing }));
+  app.route("/", contactRoutes({ contact, trustProxy: config.trustProxy }));
+  app.route("/", siteRoutes({ config: publicConfig, showcase: repositories.showcase }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
@@ -264,7 +303,9 @@ export function createServerContext(
     in: "cookie",
     name: "better-auth.session_token",
   });
-  if (config.webDist) serveSpa(app, config.webDist);
+  if (config.webDist) {
+    serveSpa(app, config.webDist, (template, pathname) => renderIndexHtml(template, pathname, publicConfig));
+  }
 
   return {
     app,
@@ -272,9 +313,10 @@ export function createServerContext(
     queue,
     events,
     storage,
-    services: { accounts, credits, billing, files, writing, videos, render },
+    services: { accounts, credits, billing, files, writing, contact, videos, render },
     repositories,
     payments: { provider, prices },
+    mailer,
   };
 }
 

@@ -63,4 +63,41 @@ describe("loadEnv", () => {
       promotionCodes: { HALFOFFWOW: "promo_1" },
     });
   });
+  it("keeps contact mail in the outbox and analytics off unless configured", () => {
+    const env = loadEnv({});
+    expect(env.smtp).toBeUndefined();
+    expect(env.analytics).toEqual({ pixel: null, web: null });
+    expect(env.showcaseDir).toBe(path.resolve("./data/showcase"));
+  });
+  it("builds SMTP and analytics settings from their variables", () => {
+    const env = loadEnv({
+      PUBLIC_URL: "https://studio.example.com",
+      SMTP_HOST: "mail.example.com",
+      SMTP_PORT: "465",
+      SMTP_USER: "bot",
+      SMTP_PASS: "secret",
+      CONTACT_TO: "team@example.com",
+      ANALYTICS_PIXEL_ID: "123",
+      ANALYTICS_PIXEL_SCRIPT_URL: "https://pixel.example.com/p.js",
+      ANALYTICS_SCRIPT_URL: "https://stats.example.com/script.js",
+    });
+    expect(env.smtp).toEqual({
+      host: "mail.example.com",
+      port: 465,
+      secure: true,
+      user: "bot",
+      pass: "secret",
+      from: "Reelsmith <no-reply@studio.example.com>",
+      to: "team@example.com",
+    });
+    expect(env.analytics).toEqual({
+      pixel: { id: "123", scriptUrl: "https://pixel.example.com/p.js" },
+      web: { scriptUrl: "https://stats.example.com/script.js", domain: "studio.example.com" },
+    });
+  });
+  it("refuses half-configured SMTP and pixel settings with the variable to set", () => {
+    expect(() => loadEnv({ SMTP_HOST: "mail.example.com", SMTP_USER: "bot" })).toThrow(/SMTP_PASS/);
+    expect(() => loadEnv({ ANALYTICS_PIXEL_ID: "123" })).toThrow(/ANALYTICS_PIXEL_SCRIPT_URL/);
+    expect(() => loadEnv({ ANALYTICS_SCRIPT_URL: "not a url" })).toThrow(/ANALYTICS_SCRIPT_URL/);
+  });
 });

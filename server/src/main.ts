@@ -92,6 +92,10 @@ async function main(): Promise<void> {
       authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
       trustProxy: env.TRUST_PROXY,
       webDist: env.WEB_DIST ?? defaultWebDist(),
+      smtp: env.smtp,
+      contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
+      analytics: env.analytics,
+      showcaseDir: env.showcaseDir,
       stripe: env.stripe,
     },
     {
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
       renderHeartbeatSeconds: env.RENDER_HEARTBEAT_S,
     },
   );
+  if (!env.smtp) logger.info("SMTP is not configured: contact messages are kept in the outbox (contact_messages)");
 
   logger.info(
     { provider: context.payments.provider.name },
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
       }
       await context.queue.stop();
       await events.close();
+      context.mailer?.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -1,23 +1,51 @@
 import "./styles.css";
 
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 
 import { AppProvider } from "@/app/provider";
 import { createQueryClient } from "@/app/query-client";
-import { createAppRouter } from "@/app/router";
+import { createAppRouter, routes } from "@/app/router";
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
+/** Loads the lazy route modules of the current page, so hydration renders what the server rendered. */
+async function resolveLazyMatches(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+async function start(root: HTMLElement) {
+  const prerendered = root.hasChildNodes() && window.__staticRouterHydrationData !== undefined;
+  if (prerendered) await resolveLazyMatches();
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  // Hydrating in a transition lets React work in short slices instead of one long task; the page is
+  // already painted, so nothing waits on it.
+  if (prerendered) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+void start(container);

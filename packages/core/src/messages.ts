@@ -200,6 +200,9 @@ export const messages = {
     sendFailedWith: (message: string) => `Failed to send message: ${message}`,
     sendFailed: "Failed to send message",
     sent: "Message sent successfully",
+    emailInvalid: "Enter a valid e-mail address.",
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+    rateLimited: "You have sent several messages in a short time. Please wait a few minutes and try again.",
   },
   promo: {
     text: "Use code HALFOFFWOW for 50% off any tier — limited time.",

@@ -1,53 +1,58 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import type { Hono } from "hono";
+import { sendFile } from "./send-file.ts";
 import type { AppBindings } from "./types.ts";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml",
-  ".webmanifest": "application/manifest+json",
-  ".mp4": "video/mp4",
-  ".mp3": "audio/mpeg",
-};
+/** Rewrites index.html for the requested path (tags, config); identity when omitted. */
+export type IndexHtmlRenderer = (template: string, pathname: string) => string;
 
 /**
  * Serves the built single-page app: files under `assets/` carry content hashes and are cached for
- * a year; everything else is revalidated; unknown paths get index.html (history fallback).
+ * a year; everything else is revalidated. Page paths get their pre-rendered HTML when the build made
+ * one (public pages), else index.html (history fallback); either passes through `renderHtml`, so
+ * each page is served with its own title and tags.
  */
-export function serveSpa(app: Hono<AppBindings>, distDir: string): void {
+export function serveSpa(app: Hono<AppBindings>, distDir: string, renderHtml: IndexHtmlRenderer = (t) => t): void {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
+  const prerendered = path.join(root, "prerendered");
+  const cache = new Map<string, { mtimeMs: number; template: string }>();
+  const read = (file: string): string => {
+    const { mtimeMs } = fs.statSync(file);
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.template;
+    const template = fs.readFileSync(file, "utf8");
+    cache.set(file, { mtimeMs, template });
+    return template;
+  };
+  /** The page pre-rendered at build time for this path, else the empty app shell. */
+  const templateFor = (pathname: string): string => {
+    const name = pathname === "/" ? "index" : pathname.replace(/^\/+|\/+$/g, "");
+    if (/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name)) {
+      const file = path.join(prerendered, `${name}.html`);
+      if (isFile(file)) return read(file);
+    }
+    return read(indexFile);
+  };
+
   app.on(["GET", "HEAD"], "*", (c) => {
     if (c.req.path.startsWith("/api/")) return c.notFound();
     if (!fs.existsSync(indexFile)) {
       return c.text("The web app is not built. Run `npm start` (it builds on first run) or `npm run build`.", 503);
     }
-    let file = path.join(root, decodeURIComponent(c.req.path));
-    if (!file.startsWith(root + path.sep) || !isFile(file)) file = indexFile;
-    const immutable = file.startsWith(path.join(root, "assets") + path.sep);
-    const headers: Record<string, string> = {
-      "Content-Type": TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
-      "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-      "Content-Length": String(fs.statSync(file).size),
-    };
-    if (c.req.method === "HEAD") return new Response(null, { headers });
-    const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream;
-    return new Response(body, { headers });
+    const file = path.join(root, decodeURIComponent(c.req.path));
+    if (file !== indexFile && file.startsWith(root + path.sep) && !file.startsWith(prerendered) && isFile(file)) {
+      const immutable = file.startsWith(path.join(root, "assets") + path.sep);
+      return sendFile(c, file, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    }
+    const html = renderHtml(templateFor(c.req.path), c.req.path);
+    c.header("Cache-Control", "no-cache");
+    if (c.req.method === "HEAD") {
+      c.header("Content-Type", "text/html; charset=utf-8");
+      return c.body(null);
+    }
+    return c.html(html);
   });
 }
 

@@ -19,16 +19,18 @@ export interface SiteRoute {
  */
 export const publicRoutes: readonly SiteRoute[] = [
   { label: "Features", path: "/#features", available: true, header: true, footer: "product" },
-  { label: "FAQ", path: "/faq", available: false, header: true, footer: "resources" },
+  { label: "FAQ", path: "/faq", available: true, header: true, footer: "resources" },
   { label: "Pricing", path: "/pricing", available: true, header: true, footer: "product" },
-  { label: "Bespoke Solutions", path: "/bespoke", available: false, header: true, footer: "product" },
-  { label: "Demo", path: "/demo", available: false, footer: "product" },
-  { label: "Blog", path: "/blog", available: false, footer: "resources" },
-  { label: "Help & Support", path: "/support", available: false, footer: "resources" },
-  { label: "About", path: "/about", available: false, footer: "company" },
-  { label: "Contact", path: "/contact", available: false, footer: "company" },
-  { label: "Privacy", path: "/privacy", available: false, footer: "legal" },
-  { label: "Terms", path: "/terms", available: false, footer: "legal" },
+  { label: "Bespoke Solutions", path: "/bespoke", available: true, header: true },
+  { label: "Blog", path: "/blog", available: true, footer: "resources" },
+  { label: "About", path: "/about", available: true, footer: "company" },
+  { label: "Contact", path: "/contact", available: true, footer: "company" },
+  { label: "Privacy", path: "/privacy", available: true, footer: "legal" },
+  { label: "Terms", path: "/terms", available: true, footer: "legal" },
+  // Linked from the landing page, the FAQ, the contact page and the signed-in sidebar, not the footer.
+  { label: "Demo", path: "/demo", available: true },
+  { label: "Help & Support", path: "/support", available: true },
+  { label: "Features overview", path: "/features", available: true },
 ];
 
 /** Builder pages of the signed-in area (one per video type) that exist. */
@@ -45,8 +47,14 @@ export function isRouteAvailable(path: string): boolean {
   return route?.available ?? false;
 }
 
-export function headerRoutes(): SiteRoute[] {
-  return publicRoutes.filter((r) => r.available && r.header);
+/**
+ * The header's links. "Features" scrolls to the landing page's section (from another page via "/"
+ * first); a signed-in visitor is sent from "/" to /home, so for them it opens the /features page.
+ */
+export function headerRoutes(signedIn = false): SiteRoute[] {
+  return publicRoutes
+    .filter((r) => r.available && r.header)
+    .map((r) => (signedIn && r.path === "/#features" ? { ...r, path: "/features" } : r));
 }
 
 export const FOOTER_GROUPS: readonly { id: FooterGroup; label: string }[] = [

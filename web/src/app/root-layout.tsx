@@ -1,5 +1,6 @@
 import { Outlet, useNavigation } from "react-router";
 
+import { AnalyticsTracker } from "./analytics-tracker";
 import { ScrollManager } from "./scroll-manager";
 
 /** Shown at the top while a lazily loaded page is on its way. */
@@ -21,6 +22,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollManager />
+      <AnalyticsTracker />
       <NavigationProgress />
       <Outlet />
     </>

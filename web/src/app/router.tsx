@@ -22,6 +22,51 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: LandingRoute },
           { path: "pricing", lazy: () => import("@/routes/pricing").then((m) => ({ Component: m.PricingRoute })) },
+          {
+            path: "features",
+            lazy: () => import("@/routes/features").then((m) => ({ Component: m.FeaturesRoute })),
+          },
+          {
+            path: "faq",
+            lazy: () => import("@/routes/faq").then((m) => ({ Component: m.FaqRoute })),
+          },
+          {
+            path: "bespoke",
+            lazy: () => import("@/routes/bespoke").then((m) => ({ Component: m.BespokeRoute })),
+          },
+          {
+            path: "demo",
+            lazy: () => import("@/routes/demo").then((m) => ({ Component: m.DemoRoute })),
+          },
+          {
+            path: "about",
+            lazy: () => import("@/routes/about").then((m) => ({ Component: m.AboutRoute })),
+          },
+          {
+            path: "support",
+            lazy: () => import("@/routes/support").then((m) => ({ Component: m.SupportRoute })),
+          },
+          {
+            path: "privacy",
+            lazy: () => import("@/routes/privacy").then((m) => ({ Component: m.PrivacyRoute })),
+          },
+          {
+            path: "terms",
+            lazy: () => import("@/routes/terms").then((m) => ({ Component: m.TermsRoute })),
+          },
+          {
+            path: "contact",
+            lazy: () => import("@/routes/contact").then((m) => ({ Component: m.ContactRoute })),
+          },
+          {
+            path: "blog",
+            lazy: () => import("@/routes/blog").then((m) => ({ Component: m.BlogRoute })),
+          },
+          {
+            path: "blog/:slug",
+            lazy: () =>
+              import("@/routes/blog-article").then((m) => ({ loader: m.articleLoader, Component: m.BlogArticleRoute })),
+          },
           { path: "auth", lazy: () => import("@/routes/auth").then((m) => ({ Component: m.AuthRoute })) },
           { path: "*", lazy: () => import("@/routes/not-found").then((m) => ({ Component: m.NotFoundRoute })) },
         ],

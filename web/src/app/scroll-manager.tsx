@@ -32,10 +32,13 @@ export function ScrollManager() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` makes a repeated click on the same hash link scroll again
   useEffect(() => {
+    const firstRender = previousPathname.current === null;
     const pathnameChanged = previousPathname.current !== pathname;
     previousPathname.current = pathname;
     if (hash) return scrollToHash(hash);
-    if (pathnameChanged) window.scrollTo({ top: 0, left: 0 });
+    // On the first render the browser owns the position: a pre-rendered page may already have been
+    // scrolled by the time it hydrates.
+    if (pathnameChanged && !firstRender) window.scrollTo({ top: 0, left: 0 });
   }, [pathname, hash, key]);
 
   return null;

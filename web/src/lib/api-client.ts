@@ -1,9 +1,9 @@
-import { errorBodySchema, messages } from "@reelsmith/core";
+import { type ErrorBody, messages } from "@reelsmith/core";
 import type { z } from "zod";
 
-import { ApiError } from "./api-error";
+import { ApiError, type ApiErrorDetails } from "./api-error";
 
-export { ApiError, type ApiErrorDetails, isUnauthorized } from "./api-error";
+export { ApiError, isUnauthorized } from "./api-error";
 
 type ApiRequestInit<T> = Omit<RequestInit, "body"> & {
   /** A JSON body; sent with `content-type: application/json`. */
@@ -11,6 +11,25 @@ type ApiRequestInit<T> = Omit<RequestInit, "body"> & {
   /** Validates the response body; a mismatch is reported as an error instead of a crash later on. */
   schema?: z.ZodType<T>;
 };
+
+/** The server's error shape `{code, message, requestId}`, checked without a schema library (keeps zod out of the entry). */
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== "object" || body === null) return false;
+  const { code, message, requestId } = body as Record<string, unknown>;
+  return typeof code === "string" && typeof message === "string" && typeof requestId === "string";
+}
+
+const DETAIL_KEYS = ["maxQuantityAllowed", "remainingCap", "required", "current"] as const;
+
+/** The numeric details some refusals carry (top-up limits, insufficient credits). */
+function detailsOf(body: ErrorBody): ApiErrorDetails {
+  const details: ApiErrorDetails = {};
+  for (const key of DETAIL_KEYS) {
+    const value = (body as Record<string, unknown>)[key];
+    if (typeof value === "number" && Number.isFinite(value)) details[key] = value;
+  }
+  return details;
+}
 
 /** Same-origin JSON fetch with the session cookie. Throws ApiError on any non-2xx answer or network failure. */
 export async function apiFetch<T>(
@@ -37,10 +56,8 @@ export async function apiFetch<T>(
   const body: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) {
-      const { code, message, requestId, ...details } = parsed.data;
-      throw new ApiError(response.status, code, message, requestId, details);
+    if (isErrorBody(body)) {
+      throw new ApiError(response.status, body.code, body.message, body.requestId, detailsOf(body));
     }
     throw new ApiError(response.status, `HTTP_${response.status}`, messages.common.somethingWentWrong);
   }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from "react";
 
 export type Theme = "dark" | "light";
 
@@ -19,6 +19,12 @@ function applyTheme(theme: Theme) {
   root.style.colorScheme = theme;
 }
 
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 interface ThemeContextValue {
   theme: Theme;
   setTheme: (theme: Theme) => void;
@@ -27,13 +33,13 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** Dark by default; the choice is a class on <html> and is kept in localStorage. */
+/**
+ * Dark by default; the choice is a class on <html> (set before the first paint by index.html) and
+ * is kept in localStorage. Pre-rendered pages are rendered dark; a visitor's stored choice takes
+ * over right after hydration, without a mismatch.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
-
-  useEffect(() => {
-    applyTheme(theme);
-  }, [theme]);
+  const theme = useSyncExternalStore(subscribe, readStoredTheme, () => "dark" as Theme);
 
   const setTheme = useCallback((next: Theme) => {
     try {
@@ -41,7 +47,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     } catch {
       // Private mode: the theme still applies for this visit.
     }
-    setThemeState(next);
+    applyTheme(next);
+    for (const listener of listeners) listener();
   }, []);
 
   const toggleTheme = useCallback(() => setTheme(theme === "dark" ? "light" : "dark"), [theme, setTheme]);

@@ -9,6 +9,7 @@ import { createQueryClient } from "@/app/query-client";
 import { routes } from "@/app/router";
 import { Toaster } from "@/components/ui/sonner";
 import { ThemeProvider } from "@/lib/theme";
+import { otherApi } from "./api-mocks";
 
 export const testAccount: Account = {
   user: { id: "u_1", email: "maya.reed@example.com", name: "Maya Reed", image: null },
@@ -22,11 +23,15 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
+export { json as jsonResponse };
+
 export const responses = {
   account: (account: Account = testAccount) => json(200, account),
   unauthorized: () => json(401, { code: "UNAUTHORIZED", message: "Please sign in to continue.", requestId: "r1" }),
   serverError: () => json(500, { code: "INTERNAL", message: "Something went wrong.", requestId: "r2" }),
 };
+
+export { otherApi };
 
 /**
  * Mocks fetch at the network boundary. `handler` answers each call to /api/account in turn
@@ -34,7 +39,7 @@ export const responses = {
  */
 export function mockAccountApi(...answers: Array<() => Response | Promise<Response>>) {
   let call = 0;
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (url.includes("/api/videos?")) {
       // Screens that list videos (Home, Finished Videos) see an empty library.
@@ -42,6 +47,10 @@ export function mockAccountApi(...answers: Array<() => Response | Promise<Respon
         headers: { "content-type": "application/json" },
       });
     }
+    const path = url.replace(/^https?:\/\/[^/]+/, "");
+    const other = otherApi[path];
+    if (other) return other(init);
+    if (path === "/api/showcase") return json(200, { version: 1, generatedAt: null, clips: [] });
     if (!url.endsWith("/api/account")) throw new Error(`Unexpected fetch in test: ${url}`);
     const answer = answers[Math.min(call, answers.length - 1)];
     call += 1;
@@ -82,8 +91,6 @@ export function mockApi(routes: Record<string, Answer | Answer[]>) {
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
-
-export { json as jsonResponse };
 
 /** Renders the real route table in memory at `path`, with the app's providers. */
 export function renderApp(path: string) {

@@ -2,6 +2,8 @@ import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
 
+import { clearOtherApi } from "./api-mocks";
+
 // Route modules load lazily (and are transformed on first import), so allow more than 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -12,6 +14,15 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+class IntersectionObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= IntersectionObserverStub as unknown as typeof IntersectionObserver;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView ??= vi.fn();
 Element.prototype.hasPointerCapture ??= () => false;
@@ -20,6 +31,7 @@ Element.prototype.setPointerCapture ??= () => {};
 
 afterEach(() => {
   cleanup();
+  clearOtherApi();
   // Sonner keeps toasts in module state and replays active ones to a new <Toaster>.
   toast.dismiss();
   localStorage.clear();

@@ -25,3 +25,15 @@ export const CHROMA_KEY = { similarity: 0.18, smoothness: 0.12, maxFps: 30 } as 
 export const HOOK_TEXT_MAX = 150;
 export const UGC_PRODUCT_NAME_MAX = 80;
 export const UGC_COPY_MAX = 600;
+
+/** Public site (spec section 9): clip carousel speed in px/s, how-it-works auto-advance, fixed counts. */
+export const CLIP_CAROUSEL_SPEED = 140;
+export const HOW_IT_WORKS_INTERVAL_MS = 10_500;
+export const SHOWCASE_CLIP_COUNT = 16;
+export const TESTIMONIAL_COUNT = 6;
+export const FAQ_ENTRY_COUNT = 15;
+export const BLOG_ARTICLE_COUNT = 5;
+/** Contact form field limits. */
+export const CONTACT_NAME_MAX = 80;
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5000;

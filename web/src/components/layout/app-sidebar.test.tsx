@@ -41,9 +41,8 @@ describe("sidebar navigation", () => {
     expect(isNavItemActive("/", "/home")).toBe(false);
   });
 
-  it("renders Help & Support disabled until its page exists", () => {
+  it("links Help & Support to /support now that the page exists", () => {
     renderSidebarAt("/home");
-    expect(screen.queryByRole("link", { name: /Help & Support/ })).toBeNull();
-    expect(screen.getByRole("button", { name: /Help & Support/ })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("link", { name: /Help & Support/ }).getAttribute("href")).toBe("/support");
   });
 });

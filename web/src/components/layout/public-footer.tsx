@@ -14,8 +14,8 @@ export function PublicFooter() {
 
   return (
     <footer className="border-t border-border/60 bg-card/30">
-      <div className="container-page grid gap-10 py-12 md:grid-cols-[1.4fr_repeat(3,1fr)] md:py-16">
-        <div className="space-y-4">
+      <div className="container-page grid grid-cols-2 gap-10 py-12 md:grid-cols-4 md:py-16 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
+        <div className="col-span-2 space-y-4 md:col-span-4 lg:col-span-1">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">
             Vertical short videos for TikTok, Reels and Shorts, made in seconds. Open source and self-hostable.

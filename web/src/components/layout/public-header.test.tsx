@@ -20,15 +20,45 @@ function renderHeader(path: string, signedIn: boolean) {
 }
 
 describe("public header and footer", () => {
-  it("links only to pages that exist (the registry decides)", () => {
+  it("shows the spec's header links, all to registered pages", () => {
     renderHeader("/pricing", false);
-    const hrefs = screen.getAllByRole("link").map((a) => a.getAttribute("href"));
-    const unavailable = publicRoutes.filter((r) => !r.available).map((r) => r.path);
-    expect(unavailable.length).toBeGreaterThan(0);
-    for (const path of unavailable) expect(hrefs).not.toContain(path);
     const main = screen.getByRole("navigation", { name: "Main" });
-    expect(within(main).getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/#features");
-    expect(within(main).getByRole("link", { name: "Pricing" }).getAttribute("href")).toBe("/pricing");
+    const links = within(main)
+      .getAllByRole("link")
+      .map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Features", "/#features"],
+      ["FAQ", "/faq"],
+      ["Pricing", "/pricing"],
+      ["Bespoke Solutions", "/bespoke"],
+    ]);
+    const registered = new Set(publicRoutes.filter((r) => r.available).map((r) => r.path));
+    for (const a of screen.getAllByRole("link")) {
+      const href = a.getAttribute("href") ?? "";
+      if (href.startsWith("/") && !["/", "/auth", "/auth?tab=signup", "/home"].includes(href)) {
+        expect(registered.has(href), href).toBe(true);
+      }
+    }
+  });
+
+  it("lists exactly the spec's footer links", () => {
+    renderHeader("/", false);
+    const footer = screen.getByRole("contentinfo");
+    const labels = within(footer)
+      .getAllByRole("navigation")
+      .flatMap((nav) =>
+        within(nav)
+          .getAllByRole("link")
+          .map((a) => a.textContent),
+      );
+    expect(labels.sort()).toEqual(["About", "Blog", "Contact", "FAQ", "Features", "Pricing", "Privacy", "Terms"]);
+    expect(within(footer).getByText(/HALFOFFWOW/)).toBeTruthy();
+  });
+
+  it("sends a signed-in visitor's Features link to /features (the landing page would redirect them)", () => {
+    renderHeader("/pricing", true);
+    const main = screen.getByRole("navigation", { name: "Main" });
+    expect(within(main).getByRole("link", { name: "Features" }).getAttribute("href")).toBe("/features");
   });
 
   it("offers Sign In and the free trial when signed out", () => {

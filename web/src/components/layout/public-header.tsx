@@ -30,7 +30,7 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // The drawer's code loads on first use; most visitors on a wide screen never open it.
   const [menuRequested, setMenuRequested] = useState(false);
-  const links = headerRoutes();
+  const links = headerRoutes(signedIn);
   const actions = headerActions(signedIn, pathname);
 
   return (

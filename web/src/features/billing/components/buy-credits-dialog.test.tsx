@@ -82,7 +82,11 @@ describe("buy credits dialog", () => {
       "POST /api/billing/checkout": () => jsonResponse(200, { url: `${window.location.origin}/checkout/test/abc` }),
     });
     const seen: unknown[] = [];
-    const unregister = registerAnalyticsProvider({ name: "spy", initiateCheckout: (e) => seen.push(e) });
+    const unregister = registerAnalyticsProvider({
+      name: "spy",
+      pageView: () => {},
+      event: (name, properties) => seen.push({ name, ...properties }),
+    });
     const user = userEvent.setup();
     const { router } = open();
     await screen.findByText("Up to 3 right now");
@@ -90,7 +94,7 @@ describe("buy credits dialog", () => {
     await user.click(payButton());
     await waitFor(() => expect(router.state.location.pathname).toBe("/checkout/test/abc"));
     unregister();
-    expect(seen).toEqual([{ value: 2, currency: "USD" }]);
+    expect(seen).toEqual([{ name: "InitiateCheckout", value: 2, currency: "USD" }]);
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/api/billing/checkout")) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       mode: "payment",

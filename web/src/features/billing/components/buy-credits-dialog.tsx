@@ -102,7 +102,7 @@ export function BuyCreditsDialog({
         successPath,
         cancelPath: `${location.pathname}${location.search}`,
       });
-      analytics.initiateCheckout({ value: quantity, currency: CURRENCY });
+      analytics().initiateCheckout({ value: quantity, currency: CURRENCY });
       onOpenChange(false);
       redirectTo(url, navigate);
     } catch (failure) {

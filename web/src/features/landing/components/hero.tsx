@@ -1,14 +1,24 @@
-import { messages, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
-import { ArrowRight, Check, Star } from "lucide-react";
+import { messages, type ShowcaseClip, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
+import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
+import { MobilePreview, PreviewCarousel } from "@/features/showcase/components/preview-carousel";
 import { PhoneStack } from "./phone-stack";
 import { RotatingWords } from "./rotating-words";
 
 export const HERO_WORDS = ["Reddit stories", "UGC ads", "music videos", "green-screen memes", "faceless AI videos"];
 
-export function Hero({ ctaHref, ctaLabel }: { ctaHref: string; ctaLabel: string }) {
+export function Hero({
+  ctaHref,
+  ctaLabel,
+  previewClips,
+}: {
+  ctaHref: string;
+  ctaLabel: string;
+  /** Three rendered clips for the preview carousel; without them a decorative stack stands in. */
+  previewClips: readonly ShowcaseClip[];
+}) {
   return (
     <section className="relative overflow-hidden">
       <div
@@ -53,26 +63,15 @@ export function Hero({ ctaHref, ctaLabel }: { ctaHref: string; ctaLabel: string 
               </li>
             </ul>
           </div>
-          <div className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground lg:justify-start">
-            <span className="flex items-center gap-1.5">
-              <span className="flex text-warning" aria-hidden="true">
-                {[0, 1, 2, 3, 4].map((i) => (
-                  <Star key={i} className="size-3.5 fill-current" />
-                ))}
-              </span>
-              <span>
-                <strong className="text-foreground">4.9/5</strong> from 100+ reviews
-              </span>
-            </span>
-            <span>
-              <strong className="text-foreground">150k+</strong> videos created
-            </span>
-            <span>
-              <strong className="text-foreground">2k+</strong> creators
-            </span>
-          </div>
         </div>
-        <PhoneStack className="py-6" />
+        {previewClips.length === 3 ? (
+          <>
+            <PreviewCarousel clips={previewClips} className="hidden py-6 lg:flex" />
+            <MobilePreview clip={previewClips[1] as ShowcaseClip} className="lg:hidden" />
+          </>
+        ) : (
+          <PhoneStack className="py-6" />
+        )}
       </div>
     </section>
   );

@@ -30,7 +30,7 @@ const CARDS = [
 export function PhoneStack({ className }: { className?: string }) {
   return (
     <div aria-hidden="true" className={cn("relative flex items-center justify-center", className)}>
-      <div className="absolute inset-x-10 top-1/2 h-2/3 -translate-y-1/2 rounded-full bg-brand/30 blur-3xl" />
+      <div className="absolute inset-x-0 top-1/2 h-3/4 -translate-y-1/2 bg-[radial-gradient(closest-side,var(--brand-glow),transparent)]" />
       {CARDS.map((card) => (
         <div
           key={card.label}

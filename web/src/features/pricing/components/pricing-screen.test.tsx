@@ -71,7 +71,11 @@ describe("pricing page", () => {
     });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const seen: unknown[] = [];
-    const unregister = registerAnalyticsProvider({ name: "spy", initiateCheckout: (e) => seen.push(e) });
+    const unregister = registerAnalyticsProvider({
+      name: "spy",
+      pageView: () => {},
+      event: (name, properties) => seen.push({ name, ...properties }),
+    });
     const user = userEvent.setup();
     const { router } = show({ loading: false, signedIn: true, current: null });
     await user.click(screen.getByRole("button", { name: "Apply code" }));
@@ -83,7 +87,7 @@ describe("pricing page", () => {
     await user.click(button("STARTER"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/checkout/test/p1"));
     unregister();
-    expect(seen).toEqual([{ value: 8.5, currency: "USD" }]);
+    expect(seen).toEqual([{ name: "InitiateCheckout", value: 8.5, currency: "USD" }]);
     const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
     expect(bodies[1]).toEqual({
       mode: "subscription",

@@ -91,7 +91,7 @@ export function PricingScreen({ viewer, contactAvailable }: { viewer: PricingVie
         cancelPath: "/pricing",
       });
       const charged = applyPromo(planPriceCents(plan, interval), promoCode).totalCents;
-      analytics.initiateCheckout({ value: charged / 100, currency: CURRENCY });
+      analytics().initiateCheckout({ value: charged / 100, currency: CURRENCY });
       redirectTo(url, navigate);
     } catch (error) {
       // Spec: a plan checkout error is only logged and the button comes back.

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/**
+ * What the server tells the web app at start (embedded in index.html and at GET /api/config):
+ * its public address and the analytics ids, all off by default.
+ */
+export const publicConfigSchema = z.object({
+  publicUrl: z.string(),
+  analytics: z.object({
+    /** Ad pixel (fbq-style command queue): page views and InitiateCheckout events. */
+    pixel: z.object({ id: z.string(), scriptUrl: z.string() }).nullable(),
+    /** Web analytics script (Plausible-style `data-domain`), loaded on start when set. */
+    web: z.object({ scriptUrl: z.string(), domain: z.string() }).nullable(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

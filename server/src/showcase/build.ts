@@ -1,0 +1,195 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  NO_MUSIC,
+  type ShowcaseClip,
+  type ShowcaseManifest,
+  textHookVideoType,
+  type VideoInputByType,
+} from "@reelsmith/core";
+import { type Library, loadLibrary } from "@reelsmith/library";
+import { OfflineTtsProvider, type ProduceAssets, probeMedia, produceVideo, runFfmpeg } from "@reelsmith/render";
+import { clipKey, type ShowcasePlanEntry } from "./plan.ts";
+
+export const SHOWCASE_WIDTH = 540;
+export const SHOWCASE_HEIGHT = 960;
+const MANIFEST = "showcase.json";
+
+export interface BuildShowcaseOptions {
+  /** Where showcase.json and the clip files go (the server's SHOWCASE_DIR). */
+  outDir: string;
+  plan: readonly ShowcasePlanEntry[];
+  engineVersion: string;
+  library?: Library;
+  log?: (line: string) => void;
+}
+
+/** Cuts `seconds` of a library track into an MP3, as a user would upload a snippet of a song. */
+async function songSnippet(source: string, seconds: number, file: string): Promise<string> {
+  await runFfmpeg([
+    "-y",
+    "-ss",
+    "0",
+    "-t",
+    String(seconds),
+    "-i",
+    source,
+    "-vn",
+    "-c:a",
+    "libmp3lame",
+    "-b:a",
+    "160k",
+    file,
+  ]);
+  return file;
+}
+
+/** The engine's MP4 made light for a web page: 540x960 H.264 with faststart, and a JPEG poster. */
+async function webEncode(video: string, thumbnail: string, outVideo: string, outPoster: string): Promise<void> {
+  await runFfmpeg([
+    "-y",
+    "-i",
+    video,
+    "-vf",
+    `scale=${SHOWCASE_WIDTH}:${SHOWCASE_HEIGHT}:flags=lanczos`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    "27",
+    "-profile:v",
+    "main",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "96k",
+    "-movflags",
+    "+faststart",
+    outVideo,
+  ]);
+  await runFfmpeg([
+    "-y",
+    "-i",
+    thumbnail,
+    "-vf",
+    `scale=${SHOWCASE_WIDTH}:${SHOWCASE_HEIGHT}:flags=lanczos`,
+    "-q:v",
+    "5",
+    outPoster,
+  ]);
+}
+
+/** The files a plan entry's recipe reads: library keys to paths, and the stand-in uploads. */
+function assetsFor(
+  entry: ShowcasePlanEntry,
+  library: Library,
+  files: Record<string, string>,
+): ProduceAssets[typeof entry.type] {
+  type Kind = Parameters<Library["require"]>[0];
+  const lib = (kind: Kind, key: string) => library.path(library.require(kind, key));
+  const music = (key: string) => (key === NO_MUSIC ? null : lib("music", key));
+  const upload = (id: string) => {
+    const file = files[id];
+    if (!file) throw new Error(`${entry.id}: no stand-in upload for ${id}`);
+    return file;
+  };
+  switch (entry.type) {
+    case "reddit": {
+      const i = entry.input as VideoInputByType["reddit"];
+      return { background: lib("background", i.background_video), music: music(i.background_music) };
+    }
+    case "text-hook": {
+      const i = entry.input as VideoInputByType["text-hook"];
+      return { audio: upload(i.audio_file_id), footage: lib("hook-footage", textHookVideoType(i.video_style)) };
+    }
+    case "green-screen": {
+      const i = entry.input as VideoInputByType["green-screen"];
+      return { meme: lib("meme", i.selected_meme), background: upload(i.background_file_id), music: music(i.song) };
+    }
+    case "ugc-ads": {
+      const i = entry.input as VideoInputByType["ugc-ads"];
+      return { productImage: upload(i.product_image_id), music: music(i.background_music) };
+    }
+    case "faceless-ai": {
+      const i = entry.input as VideoInputByType["faceless-ai"];
+      return { clip: lib(i.tab === "asmr" ? "asmr" : "dreamscape", i.video_type) };
+    }
+  }
+}
+
+async function renderClip(entry: ShowcasePlanEntry, library: Library, workDir: string) {
+  const files: Record<string, string> = {};
+  for (const [id, upload] of Object.entries(entry.uploads ?? {})) {
+    const source = library.path(library.require(upload.kind, upload.key));
+    files[id] = upload.seconds ? await songSnippet(source, upload.seconds, join(workDir, `${id}.mp3`)) : source;
+  }
+  return produceVideo({
+    type: entry.type,
+    input: entry.input,
+    assets: assetsFor(entry, library, files),
+    tts: new OfflineTtsProvider(),
+    workDir,
+    draft: true,
+    ...(entry.durationS ? { durationS: entry.durationS } : {}),
+  });
+}
+
+/**
+ * Renders every clip of the plan with the real engine (skipping those already rendered with the
+ * same key), writes them with content-hashed names and posters, writes showcase.json last and
+ * removes files no clip uses any more.
+ */
+export async function buildShowcase(options: BuildShowcaseOptions): Promise<ShowcaseManifest> {
+  const log = options.log ?? (() => {});
+  const library = options.library ?? (await loadLibrary());
+  const libraryManifest = await readFile(join(library.dir, "manifest.json"), "utf8");
+  await mkdir(options.outDir, { recursive: true });
+  const clips: ShowcaseClip[] = [];
+  for (const [index, entry] of options.plan.entries()) {
+    const name = `${entry.id}-${clipKey(entry, options.engineVersion, libraryManifest)}`;
+    const video = join(options.outDir, `${name}.mp4`);
+    const poster = join(options.outDir, `${name}.jpg`);
+    const started = performance.now();
+    if (!existsSync(video) || !existsSync(poster)) {
+      const workDir = await mkdtemp(join(tmpdir(), "reelsmith-showcase-"));
+      try {
+        const result = await renderClip(entry, library, workDir);
+        await webEncode(result.videoPath, result.thumbnailPath, `${video}.part.mp4`, `${poster}.part.jpg`);
+        await rename(`${poster}.part.jpg`, poster);
+        await rename(`${video}.part.mp4`, video);
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+      log(
+        `[showcase] ${index + 1}/${options.plan.length} ${entry.id} rendered (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    } else {
+      log(`[showcase] ${index + 1}/${options.plan.length} ${entry.id} up to date`);
+    }
+    const { duration } = await probeMedia(video);
+    clips.push({
+      id: entry.id,
+      title: entry.title,
+      type: entry.type,
+      views: entry.views,
+      src: `/showcase/${name}.mp4`,
+      poster: `/showcase/${name}.jpg`,
+      durationS: Math.round(duration * 10) / 10,
+      width: SHOWCASE_WIDTH,
+      height: SHOWCASE_HEIGHT,
+    });
+  }
+  const manifest: ShowcaseManifest = { version: 1, generatedAt: new Date().toISOString(), clips };
+  await writeFile(join(options.outDir, `${MANIFEST}.part`), JSON.stringify(manifest, null, 2));
+  await rename(join(options.outDir, `${MANIFEST}.part`), join(options.outDir, MANIFEST));
+  const keep = new Set(clips.flatMap((c) => [c.src, c.poster].map((u) => u.replace("/showcase/", ""))));
+  for (const file of await readdir(options.outDir)) {
+    if (file !== MANIFEST && !keep.has(file)) await rm(join(options.outDir, file), { force: true });
+  }
+  return manifest;
+}

@@ -1,0 +1,25 @@
+import { SHOWCASE_CLIP_COUNT } from "@reelsmith/core";
+import { describe, expect, it } from "vitest";
+import { clipKey, SHOWCASE_PLAN, showcasePlan } from "./plan.ts";
+
+describe("showcase plan", () => {
+  it("has the spec's sixteen clips, unique, across the formats", () => {
+    expect(SHOWCASE_PLAN).toHaveLength(SHOWCASE_CLIP_COUNT);
+    expect(new Set(SHOWCASE_PLAN.map((e) => e.id)).size).toBe(SHOWCASE_CLIP_COUNT);
+    expect(new Set(SHOWCASE_PLAN.map((e) => e.type))).toEqual(
+      new Set(["reddit", "faceless-ai", "text-hook", "green-screen"]),
+    );
+    expect(showcasePlan(3)).toHaveLength(3);
+  });
+
+  it("keys a clip by its input, the engine version and the library", () => {
+    const [a, b] = SHOWCASE_PLAN;
+    if (!a || !b) throw new Error("plan is empty");
+    const key = clipKey(a, "0.1.0", "{}");
+    expect(key).toMatch(/^[0-9a-f]{16}$/);
+    expect(clipKey(a, "0.1.0", "{}")).toBe(key);
+    expect(clipKey(b, "0.1.0", "{}")).not.toBe(key);
+    expect(clipKey(a, "0.2.0", "{}")).not.toBe(key);
+    expect(clipKey(a, "0.1.0", '{"assets":[]}')).not.toBe(key);
+  });
+});

@@ -1,0 +1,131 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ContactMessage, type ContactMessageInput, contactMessageSchema, messages } from "@reelsmith/core";
+import { Loader2, Send } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { useHydrated } from "@/hooks/use-hydrated";
+import { useSendContactMessage } from "../api/send-contact-message";
+
+const EMPTY: ContactMessageInput = { firstName: "", lastName: "", email: "", subject: "", message: "", website: "" };
+
+/** The five-field contact form (all required), with a hidden honeypot field for bots. */
+export function ContactForm() {
+  const send = useSendContactMessage();
+  // The page is pre-rendered: until its script runs, a click would submit the form natively.
+  const hydrated = useHydrated();
+  const form = useForm<ContactMessageInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await send.mutateAsync(values);
+        toast.success(messages.contact.sent);
+        form.reset(EMPTY);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : "";
+        toast.error(detail ? messages.contact.sendFailedWith(detail) : messages.contact.sendFailed);
+      }
+    },
+    (errors) => {
+      const blank = Object.values(errors).some((e) => e?.message === messages.contact.fillAllFields);
+      if (blank) toast.error(messages.contact.fillAllFields);
+    },
+  );
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Contact form">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="firstName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>First name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="given-name" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="lastName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Last name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="family-name" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>E-mail</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="subject"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Subject</FormLabel>
+              <FormControl>
+                <Input placeholder="What is it about?" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="message"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Message</FormLabel>
+              <FormControl>
+                <Textarea rows={6} className="min-h-36" placeholder="Tell us how we can help." {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
+        </div>
+        <Button
+          type="submit"
+          variant="brand"
+          size="lg"
+          disabled={!hydrated || send.isPending}
+          className="w-full sm:w-auto sm:justify-self-start"
+        >
+          {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          Send message
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,10 @@
+import { createVideoPath } from "@/app/public-routes";
+import { useAccount } from "@/features/auth/api/get-account";
+import { AboutScreen } from "@/features/marketing/components/about-screen";
+import { useSitePageMeta } from "@/lib/seo";
+
+export function AboutRoute() {
+  const { data: account } = useAccount();
+  useSitePageMeta("/about");
+  return <AboutScreen startHref={account ? createVideoPath() : "/auth"} />;
+}

@@ -1,0 +1,12 @@
+import { isRouteAvailable } from "@/app/public-routes";
+import { useAccount } from "@/features/auth/api/get-account";
+import { FeaturesScreen } from "@/features/marketing/components/features-screen";
+import { useSitePageMeta } from "@/lib/seo";
+
+export function FeaturesRoute() {
+  const { data: account } = useAccount();
+  useSitePageMeta("/features");
+  // A builder that is not built yet opens the Creator Studio (signed in) or the sign-up (signed out).
+  const hrefFor = (route: string) => (isRouteAvailable(route) ? route : account ? "/create" : "/auth");
+  return <FeaturesScreen hrefFor={hrefFor} />;
+}

@@ -1,0 +1,7 @@
+import { SupportScreen } from "@/features/marketing/components/support-screen";
+import { useSitePageMeta } from "@/lib/seo";
+
+export function SupportRoute() {
+  useSitePageMeta("/support");
+  return <SupportScreen />;
+}
