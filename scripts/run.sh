@@ -30,10 +30,10 @@ case "$command" in
     [ "$command" = start ] && ensure_showcase
     ensure_build
     # Caption-style pictures and voice clips for the builders (cached: quick after the first run).
-    [ "$command" = start ] && node --env-file-if-exists="$ROOT/.env" "$ROOT/server/dist/main.js" previews
+    [ "$command" = start ] && node "${ENV_FILE_ARGS[@]}" "$ROOT/server/dist/main.js" previews
     server_command="$command"
     [ "$command" = start ] && server_command=all
-    exec node --enable-source-maps --env-file-if-exists="$ROOT/.env" "$ROOT/server/dist/main.js" "$server_command" "$@"
+    exec node --enable-source-maps "${ENV_FILE_ARGS[@]}" "$ROOT/server/dist/main.js" "$server_command" "$@"
     ;;
   dev)
     ensure_npm_deps
@@ -56,23 +56,23 @@ case "$command" in
   library-build)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
-    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/build/build.ts" "$@"
+    exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" "$@"
     ;;
   showcase)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     ensure_library full
-    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/server/src/showcase/main.ts" "$@"
+    exec node "${ENV_FILE_ARGS[@]}" "$ROOT/server/src/showcase/main.ts" "$@"
     ;;
   library-import)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
-    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/library/src/import/import.ts" "$@"
+    exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/import/import.ts" "$@"
     ;;
   voice-previews | bench-voices)
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
-    exec node --env-file-if-exists="$ROOT/.env" "$ROOT/packages/render/scripts/$command.ts" "$@"
+    exec node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/scripts/$command.ts" "$@"
     ;;
   render | bench | bench-render | previews)
     ensure_debs "${RUNTIME_DEBS[@]}"
@@ -80,12 +80,12 @@ case "$command" in
     case "$command" in
       render)
         # Recipes read backgrounds, music and clips from the media library: build it once (cached).
-        node "$ROOT/library/src/build/build.ts" >&2
+        node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
         exec node "$ROOT/packages/render/src/cli/main.ts" "$@"
         ;;
       previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
       bench | bench-render)
-        node "$ROOT/library/src/build/build.ts" >&2
+        node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
         exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
         ;;
     esac

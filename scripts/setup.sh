@@ -13,6 +13,10 @@ RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji festiva
   festvox-kdlpc16k libflite1 flite1-dev gcc libc6-dev)
 TEST_DEBS=(chromium fonts-liberation)
 
+# Node reads .env when there is one (passed only then: Node warns about a missing one on every command).
+ENV_FILE_ARGS=()
+if [ -f "$ROOT/.env" ]; then ENV_FILE_ARGS=(--env-file="$ROOT/.env"); fi
+
 say() { printf '\033[1;35m[reelsmith]\033[0m %s\n' "$*" >&2; }
 die() { printf '\033[1;31m[reelsmith]\033[0m %s\n' "$*" >&2; exit 1; }
 
@@ -86,14 +90,14 @@ ensure_build() {
 ensure_library() {
   local mode="${1:-full}" args=()
   [ "$mode" = quick ] && args+=(--quick)
-  (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" library/src/build/build.ts "${args[@]}" >&2) ||
+  (cd "$ROOT" && node "${ENV_FILE_ARGS[@]}" library/src/build/build.ts "${args[@]}" >&2) ||
     die "Building the media library failed (see the messages above)."
 }
 
 # The landing page's clips, rendered by the engine from the library into SHOWCASE_DIR (default
 # DATA_DIR/showcase). Clips already rendered with the same input, engine and library are kept.
 ensure_showcase() {
-  (cd "$ROOT" && node --env-file-if-exists="$ROOT/.env" server/src/showcase/main.ts >&2) ||
+  (cd "$ROOT" && node "${ENV_FILE_ARGS[@]}" server/src/showcase/main.ts >&2) ||
     say "The showcase clips could not be rendered (see above); the landing page shows without them."
 }
 
