@@ -73,6 +73,21 @@ describe.each(DRIVERS)("accounts on %s", (driver) => {
     }
   });
 
+  it("answers the session with the account when signed in and null for a visitor, never 401", async () => {
+    const { cookie } = await h.signUp("visitor@example.com", "correct-horse-9", "Vera Visitor");
+    const signedIn = await h.request("/api/session", { cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("no-store");
+    expect(await json(signedIn)).toMatchObject({
+      account: { user: { email: "visitor@example.com", name: "Vera Visitor" }, credits: SIGNUP_BONUS_CREDITS },
+    });
+    for (const other of [undefined, "better-auth.session_token=forged.value"]) {
+      const res = await h.request("/api/session", other ? { cookie: other } : {});
+      expect(res.status).toBe(200);
+      expect(await json(res)).toEqual({ account: null });
+    }
+  });
+
   it("shows each user only their own account", async () => {
     const a = await h.signUp("alice@example.com", "correct-horse-9", "Alice");
     const b = await h.signUp("bob@example.com", "correct-horse-9", "Bob");

@@ -6,8 +6,15 @@ import type { Auth } from "./auth.ts";
 
 /** The session's user, or a 401 domain error. Every query a handler makes is scoped by this id. */
 export async function requireUser(auth: Auth, c: Context): Promise<SessionUser> {
+  const user = await optionalUser(auth, c);
+  if (!user) throw new AppError("UNAUTHORIZED", messages.auth.unauthorized);
+  return user;
+}
+
+/** The session's user, or null when there is no valid session. */
+export async function optionalUser(auth: Auth, c: Context): Promise<SessionUser | null> {
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result?.user) throw new AppError("UNAUTHORIZED", messages.auth.unauthorized);
+  if (!result?.user) return null;
   const { id, email, name, image } = result.user;
   return { id, email, name, image: image ?? null };
 }

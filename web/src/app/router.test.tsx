@@ -14,7 +14,7 @@ describe("routes", () => {
   });
 
   it("shows the landing page to a signed-out visitor, with SEO tags", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const { router } = renderApp("/");
     expect(await screen.findByRole("heading", { level: 1, name: /Create viral content in seconds/ })).toBeTruthy();
     expect(document.querySelector("section#features h2")?.textContent).toBe("The future of content");
@@ -31,14 +31,14 @@ describe("routes", () => {
     ["/app/features", "/features"],
     ["/dashboard/features", "/features"],
   ])("redirects %s to %s", async (from, to) => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const { router } = renderApp(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
     expect(router.state.historyAction).toBe("REPLACE");
   });
 
   it("shows the 404 page for unknown paths, with a way home", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const user = userEvent.setup();
     const { router } = renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { level: 1, name: messages.common.notFoundTitle })).toBeTruthy();

@@ -1,4 +1,4 @@
-/** Answers for endpoints other than /api/account, by path; cleared after every test. */
+/** Answers for endpoints other than /api/session, by path; cleared after every test. */
 export const otherApi: Record<string, (init?: RequestInit) => Response | Promise<Response>> = {};
 
 export function clearOtherApi(): void {

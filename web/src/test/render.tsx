@@ -26,15 +26,17 @@ function json(status: number, body: unknown): Response {
 export { json as jsonResponse };
 
 export const responses = {
-  account: (account: Account = testAccount) => json(200, account),
-  unauthorized: () => json(401, { code: "UNAUTHORIZED", message: "Please sign in to continue.", requestId: "r1" }),
+  /** `/api/session` for a signed-in user. */
+  account: (account: Account = testAccount) => json(200, { account }),
+  /** `/api/session` for a visitor. */
+  signedOut: () => json(200, { account: null }),
   serverError: () => json(500, { code: "INTERNAL", message: "Something went wrong.", requestId: "r2" }),
 };
 
 export { otherApi };
 
 /**
- * Mocks fetch at the network boundary. `handler` answers each call to /api/account in turn
+ * Mocks fetch at the network boundary. `answers` answer each call to /api/session in turn
  * (the last answer repeats).
  */
 export function mockAccountApi(...answers: Array<() => Response | Promise<Response>>) {
@@ -51,7 +53,7 @@ export function mockAccountApi(...answers: Array<() => Response | Promise<Respon
     const other = otherApi[path];
     if (other) return other(init);
     if (path === "/api/showcase") return json(200, { version: 1, generatedAt: null, clips: [] });
-    if (!url.endsWith("/api/account")) throw new Error(`Unexpected fetch in test: ${url}`);
+    if (!url.endsWith("/api/session")) throw new Error(`Unexpected fetch in test: ${url}`);
     const answer = answers[Math.min(call, answers.length - 1)];
     call += 1;
     if (!answer) throw new Error("No answer configured");
@@ -64,7 +66,7 @@ export function mockAccountApi(...answers: Array<() => Response | Promise<Respon
 /** How many times the account was fetched through a mock made by mockAccountApi. */
 export function accountFetches(fetchMock: ReturnType<typeof mockAccountApi>): number {
   return fetchMock.mock.calls.filter(([input]) =>
-    String(input instanceof Request ? input.url : input).endsWith("/api/account"),
+    String(input instanceof Request ? input.url : input).endsWith("/api/session"),
   ).length;
 }
 

@@ -21,6 +21,10 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/** The session as any page may ask for it: the account, or null for a visitor who is not signed in. */
+export const sessionSchema = z.object({ account: accountSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;
+
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),

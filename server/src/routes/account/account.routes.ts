@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { accountSchema, errorBodySchema, profileUpdateSchema } from "@reelsmith/core";
+import { accountSchema, errorBodySchema, profileUpdateSchema, sessionSchema } from "@reelsmith/core";
 
 export const getAccountRoute = createRoute({
   method: "get",
@@ -25,5 +25,15 @@ export const updateProfileRoute = createRoute({
     400: { description: "Invalid name or image", content: { "application/json": { schema: errorBodySchema } } },
     401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
     413: { description: "Image too large", content: { "application/json": { schema: errorBodySchema } } },
+  },
+});
+
+export const getSessionRoute = createRoute({
+  method: "get",
+  path: "/api/session",
+  tags: ["Account"],
+  summary: "The account when signed in, else null (answers 200 either way, for pages any visitor opens)",
+  responses: {
+    200: { description: "The session", content: { "application/json": { schema: sessionSchema } } },
   },
 });

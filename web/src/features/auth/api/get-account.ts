@@ -8,19 +8,18 @@ import { accountQueryKey } from "./account-key";
 
 export { accountQueryKey };
 
-/** The signed-in account, or null when there is no session (401). Other failures throw. */
+/**
+ * The signed-in account, or null for a visitor. Asks `/api/session`, which answers 200 either way, so a signed-out
+ * page view logs no failed request. Other failures throw.
+ */
 export async function getAccount({ signal }: { signal?: AbortSignal } = {}): Promise<Account | null> {
-  try {
-    const body = await apiFetch<unknown>("/api/account", signal ? { signal } : {});
-    // The schema (and zod with it) loads only for a signed-in visitor, not in the bundle every page needs.
-    const { accountSchema } = await import("./account-schema");
-    const parsed = accountSchema.safeParse(body);
-    if (!parsed.success) throw new ApiError(200, "INVALID_RESPONSE", messages.common.somethingWentWrong);
-    return parsed.data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const body = await apiFetch<{ account?: unknown }>("/api/session", signal ? { signal } : {});
+  if (body?.account === null) return null;
+  // The schema (and zod with it) loads only for a signed-in visitor, not in the bundle every page needs.
+  const { accountSchema } = await import("./account-schema");
+  const parsed = accountSchema.safeParse(body?.account);
+  if (!parsed.success) throw new ApiError(200, "INVALID_RESPONSE", messages.common.somethingWentWrong);
+  return parsed.data;
 }
 
 export function accountQueryOptions() {

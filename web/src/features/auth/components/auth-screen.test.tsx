@@ -20,7 +20,7 @@ describe("/auth", () => {
   });
 
   it("opens the Sign Up tab from ?tab=signup and shows inline validation messages from core", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const user = userEvent.setup();
     renderApp("/auth?tab=signup");
 
@@ -41,7 +41,7 @@ describe("/auth", () => {
   });
 
   it("asks for a letter and a number in the password", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const user = userEvent.setup();
     renderApp("/auth?tab=signup");
 
@@ -51,7 +51,7 @@ describe("/auth", () => {
   });
 
   it("shows the server's message inline (role=alert) and keeps the visitor on /auth", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     signInMock.mockResolvedValue({
       data: null,
       error: { status: 401, code: "INVALID_CREDENTIALS", message: messages.auth.invalidCredentials },
@@ -71,7 +71,7 @@ describe("/auth", () => {
   });
 
   it("signs up, refetches the account and lands on /home", async () => {
-    mockAccountApi(responses.unauthorized, responses.account);
+    mockAccountApi(responses.signedOut, responses.account);
     signUpMock.mockResolvedValue({ data: { token: "t" }, error: null } as never);
     const user = userEvent.setup();
     const { router } = renderApp("/auth?tab=signup");

@@ -22,11 +22,11 @@ describe("protected area guard", () => {
     expect(await screen.findByText(messages.common.loading)).toBeTruthy();
     expect(router.state.location.pathname).toBe("/home");
     await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith("/api/account", expect.objectContaining({ credentials: "include" })),
+      expect(fetchMock).toHaveBeenCalledWith("/api/session", expect.objectContaining({ credentials: "include" })),
     );
     expect(screen.getByText(messages.common.loading)).toBeTruthy();
 
-    answer.resolve(responses.unauthorized());
+    answer.resolve(responses.signedOut());
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
     expect(router.state.historyAction).toBe("REPLACE");

@@ -10,19 +10,19 @@ describe("/billing/portal", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([
-    ["no user", { "/api/account": responses.unauthorized }],
-    ["no current plan", { "/api/account": () => responses.account() }],
+    ["no user", { "/api/session": responses.signedOut }],
+    ["no current plan", { "/api/session": () => responses.account() }],
     [
       "an error",
       {
-        "/api/account": () => responses.account(subscriber),
+        "/api/session": () => responses.account(subscriber),
         "POST /api/billing/portal": () => jsonResponse(502, { code: "PROVIDER_ERROR", message: "x", requestId: "r" }),
       },
     ],
     [
       "no URL",
       {
-        "/api/account": () => responses.account(subscriber),
+        "/api/session": () => responses.account(subscriber),
         "POST /api/billing/portal": () => jsonResponse(200, {}),
       },
     ],
@@ -38,7 +38,7 @@ describe("/billing/portal", () => {
 
   it("shows loading, then opens the portal URL", async () => {
     mockApi({
-      "/api/account": () => responses.account(subscriber),
+      "/api/session": () => responses.account(subscriber),
       "POST /api/billing/portal": () =>
         jsonResponse(200, { url: `${window.location.origin}/billing/test-portal?return=%2Fsettings` }),
     });

@@ -23,7 +23,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Re
 
 describe("contact form", () => {
   it("asks for every field before sending anything", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const sent: unknown[] = [];
     otherApi["/api/contact"] = (init) => {
       sent.push(init?.body);
@@ -39,7 +39,7 @@ describe("contact form", () => {
   });
 
   it("sends the five fields, confirms and clears the form", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     const sent: unknown[] = [];
     otherApi["/api/contact"] = (init) => {
       sent.push(JSON.parse(String(init?.body)));
@@ -66,7 +66,7 @@ describe("contact form", () => {
   });
 
   it("shows the server's reason when sending fails, and keeps what was typed", async () => {
-    mockAccountApi(responses.unauthorized);
+    mockAccountApi(responses.signedOut);
     otherApi["/api/contact"] = () =>
       jsonResponse(429, { code: "RATE_LIMITED", message: messages.contact.rateLimited, requestId: "r9" });
     const user = userEvent.setup();
