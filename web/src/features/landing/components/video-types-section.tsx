@@ -1,7 +1,7 @@
 import { videoTypeCatalogue } from "@reelsmith/core";
-import { ArrowRight, Coins } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-
+import { CostBadge } from "@/components/cost-badge";
 import { videoTypeIcons } from "@/components/video-type-icon";
 import { cn } from "@/lib/utils";
 
@@ -35,10 +35,7 @@ export function VideoTypesSection({ tryHref }: { tryHref: string | null }) {
                   <span className="grid size-11 place-items-center rounded-xl bg-primary/12 text-primary">
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
-                  <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
-                    <Coins className="size-3.5" aria-hidden="true" />
-                    {type.cost} credits
-                  </span>
+                  <CostBadge cost={type.cost} />
                 </div>
                 <div className="space-y-2">
                   <h3 className="font-display text-xl font-bold">{type.name}</h3>

@@ -1,7 +1,7 @@
 import { videoTypeCatalogue } from "@reelsmith/core";
-import { ArrowRight, Check, Coins } from "lucide-react";
+import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
-
+import { CostBadge } from "@/components/cost-badge";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { PageHero } from "@/components/marketing/page-hero";
 import { videoTypeIcons } from "@/components/video-type-icon";
@@ -57,10 +57,7 @@ export function FeaturesScreen({ hrefFor }: { hrefFor: (route: string) => string
                   <span className="grid size-12 place-items-center rounded-xl bg-gradient-brand text-white">
                     <Icon className="size-6" aria-hidden="true" />
                   </span>
-                  <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
-                    <Coins className="size-3.5" aria-hidden="true" />
-                    {type.cost} credits
-                  </span>
+                  <CostBadge cost={type.cost} />
                 </div>
                 <div className="space-y-2">
                   <h2 className="font-display text-2xl font-bold">{type.name}</h2>

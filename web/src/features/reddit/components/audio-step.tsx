@@ -1,6 +1,6 @@
 import { type CatalogMusic, type CatalogVoice, messages, NO_MUSIC } from "@reelsmith/core";
 import { Check, Music, Pause, Play, VolumeX } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -31,6 +31,50 @@ function PreviewButton({ playing, label, onClick }: { playing: boolean; label: s
   );
 }
 
+/** One choice of a radio group that has its own preview button, so it cannot be a native radio input. */
+function AudioRow({
+  selected,
+  onSelect,
+  preview,
+  title,
+  detail,
+  detailClassName,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  preview: ReactNode;
+  title: string;
+  detail: string;
+  detailClassName?: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: rows with their own preview buttons behave as radios
+    <div
+      role="radio"
+      aria-checked={selected}
+      tabIndex={0}
+      onClick={onSelect}
+      onKeyDown={(e) => {
+        if (e.key === " " || e.key === "Enter") {
+          e.preventDefault();
+          onSelect();
+        }
+      }}
+      className={cn(
+        "flex cursor-pointer items-center gap-3 rounded-lg border bg-card p-2.5 transition-colors hover:border-primary/60 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        selected && "border-primary bg-primary/5",
+      )}
+    >
+      {preview}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium">{title}</span>
+        <span className={cn("block truncate text-xs text-muted-foreground", detailClassName)}>{detail}</span>
+      </span>
+      {selected ? <Check className="size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
+    </div>
+  );
+}
+
 /** Step 4: background music (32, one of them none), the narrator's voice and the language. */
 export function AudioStep({
   music,
@@ -58,48 +102,32 @@ export function AudioStep({
           className="grid max-h-[28rem] gap-2 overflow-y-auto pr-1 sm:grid-cols-2"
         >
           {music.map((track) => {
-            const selected = values.background_music === track.id;
             const none = track.id === NO_MUSIC;
             return (
-              // biome-ignore lint/a11y/useSemanticElements: rows with their own preview buttons behave as radios
-              <div
+              <AudioRow
                 key={track.id}
-                role="radio"
-                aria-checked={selected}
-                tabIndex={0}
-                onClick={() => onChange({ background_music: track.id })}
-                onKeyDown={(e) => {
-                  if (e.key === " " || e.key === "Enter") {
-                    e.preventDefault();
-                    onChange({ background_music: track.id });
-                  }
-                }}
-                className={cn(
-                  "flex cursor-pointer items-center gap-3 rounded-lg border bg-card p-2.5 transition-colors hover:border-primary/60 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  selected && "border-primary bg-primary/5",
-                )}
-              >
-                {none || !track.url ? (
-                  <span className="grid size-9 shrink-0 place-items-center rounded-full border text-muted-foreground">
-                    <VolumeX className="size-4" aria-hidden="true" />
-                  </span>
-                ) : (
-                  <PreviewButton
-                    playing={preview.playing === track.id}
-                    label={track.name}
-                    onClick={() => void preview.toggle(track.id, track.url as string)}
-                  />
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">{track.name}</span>
-                  <span className="block truncate text-xs text-muted-foreground">
-                    {none
-                      ? "Voice only"
-                      : [track.genre, track.mood, track.bpm ? `${track.bpm} BPM` : null].filter(Boolean).join(" · ")}
-                  </span>
-                </span>
-                {selected ? <Check className="size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
-              </div>
+                selected={values.background_music === track.id}
+                onSelect={() => onChange({ background_music: track.id })}
+                preview={
+                  none || !track.url ? (
+                    <span className="grid size-9 shrink-0 place-items-center rounded-full border text-muted-foreground">
+                      <VolumeX className="size-4" aria-hidden="true" />
+                    </span>
+                  ) : (
+                    <PreviewButton
+                      playing={preview.playing === track.id}
+                      label={track.name}
+                      onClick={() => void preview.toggle(track.id, track.url as string)}
+                    />
+                  )
+                }
+                title={track.name}
+                detail={
+                  none
+                    ? "Voice only"
+                    : [track.genre, track.mood, track.bpm ? `${track.bpm} BPM` : null].filter(Boolean).join(" · ")
+                }
+              />
             );
           })}
         </div>
@@ -111,28 +139,13 @@ export function AudioStep({
             Voice
           </h3>
           <div role="radiogroup" aria-labelledby="voice-heading" className="grid gap-2">
-            {voices.map((voice) => {
-              const selected = values.voice === voice.id;
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: rows with their own preview buttons behave as radios
-                <div
-                  key={voice.id}
-                  role="radio"
-                  aria-checked={selected}
-                  tabIndex={0}
-                  onClick={() => onChange({ voice: voice.id })}
-                  onKeyDown={(e) => {
-                    if (e.key === " " || e.key === "Enter") {
-                      e.preventDefault();
-                      onChange({ voice: voice.id });
-                    }
-                  }}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-lg border bg-card p-2.5 transition-colors hover:border-primary/60 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                    selected && "border-primary bg-primary/5",
-                  )}
-                >
-                  {voice.previewUrl ? (
+            {voices.map((voice) => (
+              <AudioRow
+                key={voice.id}
+                selected={values.voice === voice.id}
+                onSelect={() => onChange({ voice: voice.id })}
+                preview={
+                  voice.previewUrl ? (
                     <PreviewButton
                       playing={preview.playing === `voice:${voice.id}`}
                       label={`${voice.name}'s voice`}
@@ -142,17 +155,13 @@ export function AudioStep({
                     <span className="grid size-9 place-items-center rounded-full border">
                       <Music className="size-4" aria-hidden="true" />
                     </span>
-                  )}
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-medium">{voice.name}</span>
-                    <span className="block text-xs text-muted-foreground capitalize">
-                      {voice.gender} · {voice.age} · {voice.language}
-                    </span>
-                  </span>
-                  {selected ? <Check className="size-4 shrink-0 text-primary" aria-hidden="true" /> : null}
-                </div>
-              );
-            })}
+                  )
+                }
+                title={voice.name}
+                detail={`${voice.gender} · ${voice.age} · ${voice.language}`}
+                detailClassName="capitalize"
+              />
+            ))}
           </div>
         </section>
         <div className="space-y-2">

@@ -1,7 +1,8 @@
 import { messages, videoTypeCatalogue } from "@reelsmith/core";
-import { ArrowRight, Clock, Coins } from "lucide-react";
+import { ArrowRight, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { ComingSoon } from "@/components/coming-soon";
+import { CostBadge } from "@/components/cost-badge";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { videoTypeIcons } from "@/components/video-type-icon";
@@ -21,10 +22,7 @@ export function CreatorStudio({ isAvailable }: { isAvailable: (route: string) =>
                 <span className="grid size-11 place-items-center rounded-xl bg-gradient-brand text-white shadow-[0_8px_24px_-10px_var(--brand-glow)]">
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                <span className="inline-flex items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-medium text-muted-foreground">
-                  <Coins className="size-3.5" aria-hidden="true" />
-                  {type.cost} credits
-                </span>
+                <CostBadge cost={type.cost} />
               </div>
               <div className="space-y-1.5">
                 <h2 className="font-display text-lg font-bold">{type.name}</h2>
