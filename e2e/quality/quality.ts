@@ -114,7 +114,10 @@ async function main() {
       const scores = Object.fromEntries(
         Object.keys(BARS).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
       ) as Record<keyof typeof BARS, number>;
-      const perfRuns = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
+      // A run Lighthouse could not record (its reason is printed above) shows as "failed", not as a score of 0.
+      const perfRuns = runs.map((r) =>
+        r.runtimeError ? "failed" : String(Math.round((r.categories.performance?.score ?? 0) * 100)),
+      );
       console.log(
         `\nLighthouse (mobile) ${page}: ${JSON.stringify(scores)} (performance of ${RUNS} runs: ${perfRuns.join(", ")})`,
       );
