@@ -103,8 +103,9 @@ export function VideoCard({
         ) : null}
         {video.status === "processing" ? (
           <div className="absolute inset-x-3 bottom-3 space-y-1.5 rounded-lg bg-background/85 p-2.5 backdrop-blur">
-            <div className="flex items-center justify-between gap-2 text-xs">
-              <span className="truncate font-medium">{video.stage ?? "Queued"}</span>
+            <div className="flex items-start justify-between gap-2 text-xs leading-tight">
+              {/* Narrow cards (two a row on phones) wrap the stage rather than cut it. */}
+              <span className="line-clamp-2 min-w-0 font-medium">{video.stage ?? "Queued"}</span>
               <span className="tabular-nums text-muted-foreground">{video.progress}%</span>
             </div>
             <Progress value={video.progress} aria-label={`Progress of ${video.title}`} />
