@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PublicConfig } from "@reelsmith/core";
+import { type PublicConfig, renderPriorityOf } from "@reelsmith/core";
 import type { Library } from "@reelsmith/library";
 import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
@@ -222,7 +222,10 @@ export function createServerContext(
       events,
       catalog,
       logger,
-      { urlTtlSeconds: config.signedUrlTtlSeconds },
+      {
+        urlTtlSeconds: config.signedUrlTtlSeconds,
+        renderPriority: async (userId) => renderPriorityOf(await accounts.currentPlan(userId)),
+      },
     );
     queue.register(renderVideoFailedJob(render));
     queue.register(renderVideoJob(render, { heartbeatSeconds: infrastructure.renderHeartbeatSeconds }));

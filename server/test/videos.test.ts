@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { credits, generatedVideos } from "../src/db/schema/index.ts";
 import type { LocalStorage } from "../src/repositories/storage/local-storage.ts";
+import { subscribe } from "./billing-helpers.ts";
 import { DRIVERS } from "./databases.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
@@ -26,6 +27,12 @@ const reddit = (overrides: Record<string, unknown> = {}) => ({
     ...overrides,
   },
 });
+
+async function jobPriority(h: Harness, videoId: string): Promise<number | undefined> {
+  const result = await h.db.db.execute(sql`select priority from pgboss.job where singleton_key = ${videoId}`);
+  const rows = (result as unknown as { rows: { priority: number }[] }).rows;
+  return rows[0]?.priority;
+}
 
 async function jobsFor(h: Harness, videoId: string): Promise<number> {
   const result = await h.db.db.execute(sql`select count(*)::int as n from pgboss.job where singleton_key = ${videoId}`);
@@ -72,6 +79,21 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
 
     const anonymous = await json(create(reddit({ username: "" }), cookie));
     expect(anonymous.title).toBe("Reddit Story - Anonymous - AITA for labelling my food?");
+  });
+
+  it("queues the renders of paid plans ahead: Agency before Pro before Starter and free", async () => {
+    await start();
+    const priorities: Record<string, number | undefined> = {};
+    for (const plan of ["free", "STARTER", "PRO", "AGENCY"]) {
+      const { cookie } = await h.signUp(`${plan.toLowerCase()}.${driver}@example.com`);
+      if (plan !== "free") await subscribe(h, cookie, plan);
+      const video = await json(create(reddit(), cookie));
+      priorities[plan] = await jobPriority(h, video.id);
+    }
+    expect(priorities.free).toBe(0);
+    expect(priorities.STARTER).toBe(0);
+    expect(priorities.PRO).toBeGreaterThan(0);
+    expect(priorities.AGENCY).toBeGreaterThan(priorities.PRO ?? 0);
   });
 
   it("refuses what the balance cannot pay, and writes nothing", async () => {

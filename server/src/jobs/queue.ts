@@ -136,7 +136,7 @@ export class JobQueue {
   async send<S extends z.ZodType>(
     definition: Pick<JobDefinition<S>, "name" | "schema">,
     data: z.input<S>,
-    options: { tx?: Tx; singletonKey?: string } = {},
+    options: { tx?: Tx; singletonKey?: string; priority?: number } = {},
   ): Promise<string | null> {
     const payload = definition.schema.parse(data) as object;
     const db = options.tx
@@ -148,6 +148,8 @@ export class JobQueue {
     return this.#boss.send(definition.name, payload, {
       ...(db ? { db: db as never } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      // Higher first: workers take waiting jobs by priority, then by age.
+      ...(options.priority ? { priority: options.priority } : {}),
     });
   }
 

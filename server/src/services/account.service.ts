@@ -1,4 +1,11 @@
-import { type Account, isSubscriptionActive, messages, type ProfileUpdate, resolvePlan } from "@reelsmith/core";
+import {
+  type Account,
+  isSubscriptionActive,
+  messages,
+  type Plan,
+  type ProfileUpdate,
+  resolvePlan,
+} from "@reelsmith/core";
 import { AppError } from "../lib/errors.ts";
 import type { AccountRepository } from "../repositories/account.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
@@ -9,6 +16,12 @@ export class AccountService {
     private readonly credits: CreditsService,
     private readonly priceIds: Partial<Record<string, readonly string[]>> = {},
   ) {}
+
+  /** The plan of the user's active subscription, if any (free accounts: undefined). */
+  async currentPlan(userId: string): Promise<Plan | undefined> {
+    const subscription = await this.accounts.findSubscription(userId);
+    return isSubscriptionActive(subscription?.status) ? resolvePlan(subscription, this.priceIds) : undefined;
+  }
 
   /** The signed-in user's own account: profile, balance from the ledger, plan and subscription status. */
   async getAccount(userId: string): Promise<Account> {

@@ -47,7 +47,11 @@ export class VideosService {
     private readonly events: EventBus,
     private readonly catalog: MediaCatalog,
     private readonly logger: Logger,
-    private readonly options: { urlTtlSeconds: number },
+    private readonly options: {
+      urlTtlSeconds: number;
+      /** The queue priority of the user's renders (their plan's "fast rendering"); 0 when not given. */
+      renderPriority?: (userId: string) => Promise<number>;
+    },
   ) {}
 
   async #ownFile(userId: string, id: string, type: FileRow["type"]): Promise<FileRow> {
@@ -114,6 +118,8 @@ export class VideosService {
   async create(userId: string, body: CreateVideo): Promise<Video> {
     const cost = creditCost(body.type);
     const videoId = crypto.randomUUID();
+    // Read before anything is stored, so a failure here leaves nothing behind.
+    const priority = (await this.options.renderPriority?.(userId)) ?? 0;
     const { storedInput, avatarKey, title } = await this.#prepare(userId, body, videoId);
     let video: VideoRow;
     try {
@@ -135,7 +141,7 @@ export class VideosService {
         await this.queue.send(
           { name: RENDER_VIDEO, schema: renderVideoPayload },
           { videoId },
-          { tx, singletonKey: videoId },
+          { tx, singletonKey: videoId, priority },
         );
         return row;
       });
@@ -143,7 +149,7 @@ export class VideosService {
       if (avatarKey) await this.storage.delete(avatarKey).catch(() => {});
       throw error;
     }
-    this.logger.info({ videoId, type: body.type, cost }, "video created");
+    this.logger.info({ videoId, type: body.type, cost, priority }, "video created");
     await this.credits.publishBalance(userId, { amount: -cost, source: "spend" });
     await this.events.publish(userId, {
       type: "video",

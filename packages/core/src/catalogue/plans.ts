@@ -20,6 +20,11 @@ export interface Plan {
   features: readonly string[];
   popular: boolean;
   isEnterprise: boolean;
+  /**
+   * Place in the render queue: a waiting render of a higher number starts first ("fast" and "lightning-fast"
+   * rendering). The encode itself runs at the same speed for everyone. Free accounts count as 0.
+   */
+  renderPriority: number;
 }
 
 export const plans: readonly Plan[] = [
@@ -33,6 +38,7 @@ export const plans: readonly Plan[] = [
     features: ["100 credits per month", "Up to 16 videos", "Standard rendering speed", "E-mail support"],
     popular: false,
     isEnterprise: false,
+    renderPriority: 0,
   },
   {
     id: "PRO",
@@ -50,6 +56,7 @@ export const plans: readonly Plan[] = [
     ],
     popular: true,
     isEnterprise: false,
+    renderPriority: 10,
   },
   {
     id: "AGENCY",
@@ -68,6 +75,7 @@ export const plans: readonly Plan[] = [
     ],
     popular: false,
     isEnterprise: false,
+    renderPriority: 20,
   },
   {
     id: "enterprise",
@@ -79,6 +87,7 @@ export const plans: readonly Plan[] = [
     features: ["Custom credit volume", "Dedicated support", "Custom integrations"],
     popular: false,
     isEnterprise: true,
+    renderPriority: 20,
   },
 ];
 
@@ -124,4 +133,9 @@ export function findPlan(id: string | null | undefined): Plan | undefined {
 export function findPaidPlan(id: string | null | undefined): PaidPlan | undefined {
   const plan = findPlan(id);
   return isSelfServePlan(plan) ? plan : undefined;
+}
+
+/** Where a render of an account on `plan` (none: free) goes in the queue; see `Plan.renderPriority`. */
+export function renderPriorityOf(plan: Pick<Plan, "renderPriority"> | null | undefined): number {
+  return plan?.renderPriority ?? 0;
 }

@@ -5,6 +5,7 @@ import {
   monthlyEquivalentCents,
   planPriceCents,
   plans,
+  renderPriorityOf,
   selfServePlans,
 } from "../catalogue/plans.ts";
 import { messages } from "../messages.ts";
@@ -240,5 +241,18 @@ describe("checkout requests", () => {
     for (const bad of ["https://evil.example", "//evil.example", "/\\evil", "home"]) {
       expect(returnPathSchema.safeParse(bad).success).toBe(false);
     }
+  });
+});
+
+describe("render priority", () => {
+  it("puts each plan that promises faster rendering ahead of the cheaper ones, and free accounts last", () => {
+    const of = (id: string) => renderPriorityOf(plans.find((p) => p.id === id));
+    expect(renderPriorityOf(undefined)).toBe(0);
+    expect(of("STARTER")).toBe(0);
+    expect(of("PRO")).toBeGreaterThan(of("STARTER"));
+    expect(of("AGENCY")).toBeGreaterThan(of("PRO"));
+    // The wording on the pricing cards matches the order.
+    expect(plans.find((p) => p.id === "PRO")?.features).toContain("Fast rendering");
+    expect(plans.find((p) => p.id === "AGENCY")?.features).toContain("Lightning-fast rendering");
   });
 });
