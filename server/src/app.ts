@@ -119,6 +119,11 @@ export interface ServerContext {
   };
   payments: { provider: PaymentProvider; prices: PriceCatalog };
   mailer: Mailer | undefined;
+  /**
+   * Ends every open event stream (shutdown): they live as long as a tab is open and would otherwise hold the
+   * HTTP server's close open. Browsers reconnect on their own, to whichever process still serves.
+   */
+  closeStreams: () => void;
 }
 
 export const version: string = pkg.version;
@@ -261,7 +266,8 @@ export function createServerContext(
     }),
   );
   app.route("/", accountRoutes({ auth, accounts }));
-  app.route("/", eventsRoutes({ auth, events, credits }));
+  const streams = new AbortController();
+  app.route("/", eventsRoutes({ auth, events, credits, closing: streams.signal }));
   app.route("/", filesRoutes({ auth, files }));
   if (media && catalog) {
     app.route("/", catalogRoutes({ catalog, libraryDir: media.library.dir, previews: previewDirs(media.previewsDir) }));
@@ -319,6 +325,7 @@ export function createServerContext(
     services: { accounts, credits, billing, files, writing, contact, videos, render },
     repositories,
     payments: { provider, prices },
+    closeStreams: () => streams.abort(),
     mailer,
   };
 }

@@ -133,6 +133,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       if (server) {
+        // Event streams never end by themselves: end them, then let the other requests finish.
+        context.closeStreams();
         await new Promise<void>((resolve) => {
           server?.close(() => resolve());
           // Idle keep-alive sockets would hold close() open.

@@ -67,6 +67,15 @@ describe.each(DRIVERS)("live events on %s", (driver) => {
     expect(response.status).toBe(401);
   });
 
+  it("ends every open stream when the process stops, so the server can close", async () => {
+    const { cookie } = await h.signUp("leaving.events@example.com");
+    const stream = sseReader(await h.request("/api/events", { cookie }));
+    expect((await stream.next()).event).toBe("ready");
+    h.ctx.closeStreams();
+    // Without it the stream would only send a heartbeat comment every 25 s, forever.
+    await expect(stream.next(3000)).rejects.toThrow("the stream ended");
+  });
+
   it("streams the balance, then each committed credit change, only to its owner", async () => {
     const alice = await h.signUp("alice.events@example.com");
     const bob = await h.signUp("bob.events@example.com");

@@ -9,7 +9,28 @@ import { eventsRoute } from "./events.routes.ts";
 
 export const HEARTBEAT_MS = 25_000;
 
-export function eventsRoutes(deps: { auth: Auth; events: EventBus; credits: CreditsService; heartbeatMs?: number }) {
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+export function eventsRoutes(deps: {
+  auth: Auth;
+  events: EventBus;
+  credits: CreditsService;
+  heartbeatMs?: number;
+  /** Aborted when the process stops: every stream ends so the HTTP server can close. */
+  closing?: AbortSignal;
+}) {
+  const closing = deps.closing ?? new AbortController().signal;
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   return createRouter().openapi(eventsRoute, async (c) => {
     const user = await requireUser(deps.auth, c);
@@ -33,9 +54,9 @@ export function eventsRoutes(deps: { auth: Auth; events: EventBus; credits: Cred
       try {
         const balance = await deps.credits.balance(user.id);
         await stream.writeSSE({ event: "ready", data: JSON.stringify({ type: "ready", balance }) });
-        while (!closed && !stream.aborted) {
-          await stream.sleep(heartbeatMs);
-          if (!closed && !stream.aborted) await stream.write(": ping\n\n");
+        while (!closed && !stream.aborted && !closing.aborted) {
+          await pause(heartbeatMs, closing);
+          if (!closed && !stream.aborted && !closing.aborted) await stream.write(": ping\n\n");
         }
       } finally {
         closed = true;
