@@ -49,10 +49,35 @@ export function applyVideoEvent(queryClient: QueryClient, event: VideoEvent): bo
   });
   queryClient.setQueryData<Video>(videoQueryKey(event.id), (video) => (video ? patch(video) : video));
   if (event.status === "processing" && event.stage !== "Queued") return false;
+  if (event.status === "finished") moveToFinished(queryClient, event.id);
   // Finished or failed: fetch the signed links and move the video between tabs.
   void queryClient.invalidateQueries({ queryKey: videosQueryKey });
   void queryClient.invalidateQueries({ queryKey: videoQueryKey(event.id) });
   return true;
+}
+
+/**
+ * Takes a finished video out of every cached Processing list and moves its count, so it never sits in the
+ * Processing tab as "Finished" while the lists reload (the reload brings its thumbnail into Finished).
+ */
+function moveToFinished(queryClient: QueryClient, id: string): void {
+  for (const [key, list] of queryClient.getQueriesData<VideoList>({ queryKey: videosQueryKey })) {
+    const params = key[1] as { group?: string } | undefined;
+    if (params?.group !== "processing" || !list?.items.some((v) => v.id === id)) continue;
+    queryClient.setQueryData<VideoList>(key, {
+      ...list,
+      items: list.items.filter((v) => v.id !== id),
+      total: Math.max(0, list.total - 1),
+      ...(list.counts
+        ? {
+            counts: {
+              processing: Math.max(0, list.counts.processing - 1),
+              finished: list.counts.finished + 1,
+            },
+          }
+        : {}),
+    });
+  }
 }
 
 /**

@@ -103,6 +103,43 @@ describe("Finished Videos", () => {
     expect(within(card).getByText("Encoding")).toBeTruthy();
   });
 
+  it("moves a video that finishes out of the Processing tab at once, before the lists reload", async () => {
+    const rendering = video({ title: "Almost done", progress: 98, stage: "Rendering" });
+    const server: Record<string, Video[]> = { processing: [rendering], finished: [] };
+    mockVideosApi(server);
+    const { client } = renderScreen();
+    expect(await screen.findByRole("article", { name: "Almost done" })).toBeTruthy();
+
+    // The server has finished it; the event arrives, and the reload it starts is held back.
+    server.processing = [];
+    server.finished = [{ ...rendering, status: "finished", progress: 100, stage: null }];
+    const serve = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reloads = 0;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+      reloads += 1;
+      await held;
+      return serve(input);
+    });
+    act(() => {
+      applyVideoEvent(client, { type: "video", id: rendering.id, status: "finished", progress: 100, stage: null });
+    });
+    await vi.waitFor(() => expect(screen.queryByRole("article", { name: "Almost done" })).toBeNull());
+    expect(screen.getByRole("tab", { name: "Processing (0)" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Finished (1)" })).toBeTruthy();
+    expect(reloads).toBeGreaterThan(0);
+    // The reload, once it answers, agrees.
+    release();
+    await act(async () => {
+      await held;
+    });
+    expect(screen.getByRole("tab", { name: "Finished (1)" })).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Almost done" })).toBeNull();
+  });
+
   it("searches after 300 ms of quiet and starts again at the first page on search or sort", async () => {
     const many = Array.from({ length: 24 }, (_, i) => video({ title: `Story ${i}` }));
     const queries = mockVideosApi({ processing: many }, 60);
