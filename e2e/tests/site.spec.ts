@@ -186,6 +186,39 @@ test("the contact form asks for every field, then sends and clears", async ({ pa
   }
 });
 
+test("the contact form keeps what a visitor typed before the page's script ran, and sends it", async ({ page }) => {
+  // Hold the scripts back: the visitor types into the pre-rendered form before it hydrates.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back too: wait only for the response, then for the form.
+  await page.goto("/contact", { waitUntil: "commit" });
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel("E-mail").fill("grace@example.com");
+  const send = page.getByRole("button", { name: "Send message" });
+  await expect(send).toBeDisabled();
+  release();
+  await expect(send).toBeEnabled();
+  await page.getByLabel("Subject").fill("Before and after");
+  await page.getByLabel("Message", { exact: true }).fill("Typed while the page was still loading.");
+  await expect(page.getByLabel("First name")).toHaveValue("Grace");
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/contact") && request.method() === "POST");
+  await send.click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: "grace@example.com",
+    subject: "Before and after",
+  });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: messages.contact.sent })).toBeVisible();
+});
+
 test("the contact form reports the server's refusal", async ({ page }) => {
   await page.route("**/api/contact", (route) =>
     route.fulfill({

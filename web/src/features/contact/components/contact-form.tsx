@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ContactMessage, type ContactMessageInput, contactMessageSchema, messages } from "@reelsmith/core";
 import { Loader2, Send } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 
@@ -12,15 +13,32 @@ import { useHydrated } from "@/hooks/use-hydrated";
 import { useSendContactMessage } from "../api/send-contact-message";
 
 const EMPTY: ContactMessageInput = { firstName: "", lastName: "", email: "", subject: "", message: "", website: "" };
+const FORM_SELECTOR = 'form[data-form="contact"]';
+
+/**
+ * What a visitor typed into the pre-rendered form before the page's script ran. The form starts from these
+ * values, so hydration does not empty the fields under their fingers.
+ */
+function typedBeforeHydration(): ContactMessageInput {
+  const form = typeof document === "undefined" ? null : document.querySelector<HTMLFormElement>(FORM_SELECTOR);
+  if (!form) return EMPTY;
+  const values = { ...EMPTY };
+  for (const name of Object.keys(EMPTY) as (keyof ContactMessageInput)[]) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) values[name] = field.value;
+  }
+  return values;
+}
 
 /** The five-field contact form (all required), with a hidden honeypot field for bots. */
 export function ContactForm() {
   const send = useSendContactMessage();
   // The page is pre-rendered: until its script runs, a click would submit the form natively.
   const hydrated = useHydrated();
+  const [initial] = useState(typedBeforeHydration);
   const form = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
-    defaultValues: EMPTY,
+    defaultValues: initial,
   });
 
   const onSubmit = form.handleSubmit(
@@ -42,7 +60,7 @@ export function ContactForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Contact form">
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Contact form" data-form="contact">
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField
             control={form.control}
