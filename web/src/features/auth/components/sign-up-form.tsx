@@ -4,8 +4,8 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/form/text-field";
+import { Form } from "@/components/ui/form";
 import { useSignUp } from "../api/sign-up";
 import { FormError } from "./form-error";
 import { SubmitButton } from "./submit-button";
@@ -32,48 +32,29 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <FormField
+        <TextField
           control={form.control}
           name="name"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-baseline justify-between">
-                <FormLabel>Name</FormLabel>
-                <span className="text-xs text-muted-foreground">Optional</span>
-              </div>
-              <FormControl>
-                <Input autoComplete="name" placeholder="Alex Creator" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Name"
+          labelAside={<span className="text-xs text-muted-foreground">Optional</span>}
+          autoComplete="name"
+          placeholder="Alex Creator"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>E-mail</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>{messages.auth.passwordHint}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          description={messages.auth.passwordHint}
         />
         <FormError message={serverError} />
         <SubmitButton pending={signUp.isPending}>{messages.auth.signUp}</SubmitButton>
