@@ -29,3 +29,12 @@ export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Opens a page and waits until it is hydrated. Public pages arrive pre-rendered: they show at once, but
+ * their buttons (accordions, carousels, forms) only answer once the script has taken over.
+ */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { BLOG_ARTICLES, messages } from "@reelsmith/core";
-import { signUp, snap } from "./helpers.ts";
+import { openHydrated, signUp, snap } from "./helpers.ts";
 
 /** Every public page and the heading a visitor must see on it. */
 const PAGES: Array<[path: string, heading: string | RegExp]> = [
@@ -76,7 +76,7 @@ test("screenshots of every public page at 390 and 1440 px", async ({ page }) => 
 });
 
 test("the FAQ accordion opens the first answer and keeps one open at a time", async ({ page }) => {
-  await page.goto("/faq");
+  await openHydrated(page, "/faq");
   const triggers = page.locator("[data-slot=accordion-trigger]");
   await expect(triggers).toHaveCount(15);
   await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "true");
@@ -90,7 +90,7 @@ test("the FAQ accordion opens the first answer and keeps one open at a time", as
 
 test("the preview carousel plays the hovered card from the start and returns to the middle", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto("/");
+  await openHydrated(page, "/");
   const carousel = page.getByTestId("preview-carousel");
   const cards = carousel.getByRole("button");
   await expect(cards).toHaveCount(3);
@@ -120,7 +120,7 @@ test("the preview carousel plays the hovered card from the start and returns to 
 
 test("the clip carousel shows sixteen clips with view counts and pauses under the pointer", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto("/");
+  await openHydrated(page, "/");
   // The lower half hydrates (and shows the clips) as the visitor scrolls towards it.
   await page.mouse.wheel(0, 1600);
   const carousel = page.getByTestId("clip-carousel");
@@ -141,7 +141,7 @@ test("the clip carousel shows sixteen clips with view counts and pauses under th
 
 test("on a phone: a poster that starts a muted looping video, and the shorts rail", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
+  await openHydrated(page, "/");
   const poster = page.getByTestId("mobile-preview");
   await expect(poster.locator("video")).toHaveCount(0);
   await poster.click();
@@ -153,7 +153,7 @@ test("on a phone: a poster that starts a muted looping video, and the shorts rai
 });
 
 test("how it works moves to a clicked step", async ({ page }) => {
-  await page.goto("/");
+  await openHydrated(page, "/");
   // As a visitor scrolls towards it, the lower half hydrates (the clips appear with it).
   await page.mouse.wheel(0, 1600);
   await expect(page.getByTestId("clip-carousel")).toBeAttached();
@@ -166,7 +166,7 @@ test("how it works moves to a clicked step", async ({ page }) => {
 });
 
 test("the contact form asks for every field, then sends and clears", async ({ page }) => {
-  await page.goto("/contact");
+  await openHydrated(page, "/contact");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: messages.contact.fillAllFields })).toBeVisible();
   await page.getByLabel("First name").fill("Ada");
@@ -227,7 +227,7 @@ test("the contact form reports the server's refusal", async ({ page }) => {
       body: JSON.stringify({ code: "RATE_LIMITED", message: messages.contact.rateLimited, requestId: "r" }),
     }),
   );
-  await page.goto("/contact");
+  await openHydrated(page, "/contact");
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("E-mail").fill("ada@example.com");
@@ -243,7 +243,7 @@ test("the contact form reports the server's refusal", async ({ page }) => {
 
 test("header Features goes to the landing page's section, from another page via /", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto("/pricing");
+  await openHydrated(page, "/pricing");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Features" }).click();
   await expect(page).toHaveURL(/\/#features$/);
   await expect

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 
 import { ThemeProvider } from "@/lib/theme";
 
@@ -7,6 +7,11 @@ import { ThemeProvider } from "@/lib/theme";
 const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ default: m.Toaster })));
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // Marks the page as live: a pre-rendered page's controls answer clicks from here on (browser tests wait
+  // for it before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
