@@ -8,7 +8,8 @@ export type RenderErrorCode =
   | "UNSUPPORTED_MEDIA"
   | "FFMPEG_FAILED"
   | "CANCELLED"
-  | "TTS_FAILED";
+  | "TTS_FAILED"
+  | "UNDRAWABLE_TEXT";
 
 export class RenderError extends Error {
   readonly code: RenderErrorCode;

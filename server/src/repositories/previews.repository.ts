@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CAPTION_STYLES } from "@reelsmith/core";
-import { renderCaptionPreviews, renderVoicePreviews, type TtsProvider } from "@reelsmith/render";
+import { ENGINE_VERSION, renderCaptionPreviews, renderVoicePreviews, type TtsProvider } from "@reelsmith/render";
 import type { PreviewDirs } from "../services/catalog.service.ts";
 
 /** Bump when the preview drawing changes in a way the style data does not show. */
@@ -10,6 +10,16 @@ const CAPTION_PREVIEWS_VERSION = 1;
 
 export function previewDirs(root: string): PreviewDirs {
   return { captions: path.join(root, "captions"), voices: path.join(root, "voices") };
+}
+
+/**
+ * What the caption previews were made from: the preview drawing, the engine's output version (a
+ * change to how captions are drawn remakes them once) and the style data.
+ */
+export function captionPreviewsStamp(engineVersion: string = ENGINE_VERSION): string {
+  return createHash("sha256")
+    .update(JSON.stringify([CAPTION_PREVIEWS_VERSION, engineVersion, CAPTION_STYLES]))
+    .digest("hex");
 }
 
 /**
@@ -24,9 +34,7 @@ export async function ensurePreviews(
   const dirs = previewDirs(root);
   await mkdir(dirs.captions, { recursive: true });
   const stampFile = path.join(dirs.captions, "stamp");
-  const stamp = createHash("sha256")
-    .update(JSON.stringify([CAPTION_PREVIEWS_VERSION, CAPTION_STYLES]))
-    .digest("hex");
+  const stamp = captionPreviewsStamp();
   const current = await readFile(stampFile, "utf8").catch(() => "");
   if (current !== stamp) {
     const started = performance.now();

@@ -4,9 +4,10 @@
  * kept; --quick renders the first three (for tests).
  */
 import path from "node:path";
+import { ENGINE_VERSION } from "@reelsmith/render";
 import renderPkg from "../../../packages/render/package.json" with { type: "json" };
 import { buildShowcase } from "./build.ts";
-import { showcasePlan } from "./plan.ts";
+import { showcaseEngineVersion, showcasePlan } from "./plan.ts";
 
 const quick = process.argv.includes("--quick");
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data");
@@ -17,7 +18,7 @@ const started = performance.now();
 buildShowcase({
   outDir,
   plan: showcasePlan(quick ? 3 : undefined),
-  engineVersion: renderPkg.version,
+  engineVersion: showcaseEngineVersion(renderPkg.version, ENGINE_VERSION),
   log: (line) => console.error(line),
 }).then(
   (manifest) => {

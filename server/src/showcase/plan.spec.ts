@@ -1,6 +1,6 @@
 import { SHOWCASE_CLIP_COUNT } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
-import { clipKey, SHOWCASE_PLAN, showcasePlan } from "./plan.ts";
+import { clipKey, SHOWCASE_PLAN, showcaseEngineVersion, showcasePlan } from "./plan.ts";
 
 describe("showcase plan", () => {
   it("has the spec's sixteen clips, unique, across the formats", () => {
@@ -21,5 +21,14 @@ describe("showcase plan", () => {
     expect(clipKey(b, "0.1.0", "{}")).not.toBe(key);
     expect(clipKey(a, "0.2.0", "{}")).not.toBe(key);
     expect(clipKey(a, "0.1.0", '{"assets":[]}')).not.toBe(key);
+  });
+
+  it("renders a clip again when the engine's output version changes, even at the same package version", () => {
+    const [a] = SHOWCASE_PLAN;
+    if (!a) throw new Error("plan is empty");
+    const before = clipKey(a, showcaseEngineVersion("0.1.0", "1"), "{}");
+    const after = clipKey(a, showcaseEngineVersion("0.1.0", "2"), "{}");
+    expect(after).not.toBe(before);
+    expect(clipKey(a, showcaseEngineVersion("0.1.0", "2"), "{}")).toBe(after);
   });
 });

@@ -195,6 +195,15 @@ export function showcasePlan(count: number = SHOWCASE_CLIP_COUNT): readonly Show
 }
 
 /**
+ * The engine version a clip's key holds: the render package's version and its output version
+ * (ENGINE_VERSION, bumped whenever the same input renders differently), so clips made by an older
+ * engine are rendered again once.
+ */
+export function showcaseEngineVersion(packageVersion: string, engineVersion: string): string {
+  return `${packageVersion}+engine.${engineVersion}`;
+}
+
+/**
  * The cache key of a clip: its plan entry, the engine's version and the library's manifest. A clip
  * whose key has not changed is not rendered again; its file names carry the key, so browsers may
  * cache them for a year.

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { RenderError } from "../errors.ts";
 
 const exec = promisify(execFile);
 
@@ -20,11 +21,32 @@ export function stripEmoji(text: string): { text: string; removed: string[] } {
   return { text: cleaned, removed };
 }
 
-/** A set of Unicode code points, as fontconfig's charset ranges ("20-7e a0-17f ..."). */
+/** Sorts ranges by start and merges those that overlap, nest or touch, so they are disjoint and ordered. */
+export function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {
+  const sorted = ranges
+    .map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a]))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: [number, number][] = [];
+  for (const [lo, hi] of sorted) {
+    const last = merged.at(-1);
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
+  }
+  return merged;
+}
+
+/**
+ * A set of Unicode code points, as fontconfig's charset ranges ("20-7e a0-17f ..."). The ranges are
+ * kept sorted and disjoint, which the binary search of `has` relies on.
+ */
 export class CharSet {
   private readonly ranges: [number, number][];
-  constructor(ranges: [number, number][]) {
-    this.ranges = [...ranges].sort((a, b) => a[0] - b[0]);
+  constructor(ranges: readonly (readonly [number, number])[]) {
+    this.ranges = mergeRanges(ranges);
+  }
+  /** The disjoint, sorted ranges of the set. */
+  get spans(): readonly (readonly [number, number])[] {
+    return this.ranges;
   }
   static parse(text: string): CharSet {
     const ranges: [number, number][] = [];
@@ -96,21 +118,50 @@ export interface Sanitised {
   dropped: string[];
 }
 
+/** Letters and digits of any script: what a caption may never lose. */
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+/** The letters and digits among dropped characters (emoji and symbols may be dropped with a warning). */
+export function droppedLetters(dropped: Iterable<string>): string[] {
+  return [...new Set([...dropped].filter((ch) => WORDLIKE.test(ch)))];
+}
+
+/** Captions would lose letters or digits: no font on this machine draws them. */
+export class CaptionTextError extends RenderError {
+  readonly characters: string[];
+  constructor(characters: string[], fontFamily: string) {
+    super(
+      "UNDRAWABLE_TEXT",
+      `The captions cannot be drawn: neither the caption font (${fontFamily}) nor any font on this machine has ${characters
+        .map((c) => `"${c}" (U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")})`)
+        .join(", ")}. Choose another caption style or install a font that covers this script.`,
+    );
+    this.name = "CaptionTextError";
+    this.characters = characters;
+  }
+}
+
 /**
  * A function that cleans caption text for a font: emoji and characters no font can draw are
- * removed. Whitespace and controls are kept for the caller to handle.
+ * removed. A character the caption's own font files have is always kept, whatever the other fonts
+ * of the machine are. Whitespace and controls are kept for the caller to handle.
  */
-export async function textSanitiser(fontFiles: string[]): Promise<(text: string) => Sanitised> {
-  const sets = await Promise.all([...fontFiles.map(fontCharSet), systemCharSet()]);
-  const known = sets.filter((s): s is CharSet => s !== null);
-  const covered = known.length ? CharSet.union(known) : null;
+export async function textSanitiser(
+  fontFiles: string[],
+  system: () => Promise<CharSet | null> = systemCharSet,
+): Promise<(text: string) => Sanitised> {
+  const own = (await Promise.all(fontFiles.map(fontCharSet))).filter((s): s is CharSet => s !== null);
+  const fallback = await system();
+  const ownSet = own.length ? CharSet.union(own) : null;
+  // Without fontconfig's tools nothing is known: keep every character.
+  const covered = own.length || fallback ? CharSet.union([...own, ...(fallback ? [fallback] : [])]) : null;
   return (input: string) => {
     const { text, removed } = stripEmoji(input);
     const dropped = [...removed];
     let out = "";
     for (const ch of text) {
       const cp = ch.codePointAt(0) ?? 0;
-      if (cp < 0x20 || !covered || covered.has(cp)) out += ch;
+      if (cp < 0x20 || !covered || ownSet?.has(cp) || covered.has(cp)) out += ch;
       else dropped.push(ch);
     }
     return { text: out, dropped };

@@ -4,7 +4,7 @@ import { captionStyle } from "@reelsmith/core";
 import { compileCaptions } from "../captions/ass.ts";
 import { fontFile, prepareFontsDir, styleFace } from "../captions/fonts.ts";
 import { canvasMeasure } from "../captions/measure.ts";
-import { textSanitiser } from "../captions/text-safety.ts";
+import { CaptionTextError, droppedLetters, textSanitiser } from "../captions/text-safety.ts";
 import { renderBackdrop } from "../cards/backdrop.ts";
 import { renderFramedImage } from "../cards/framed-image.ts";
 import { renderRedditCard } from "../cards/reddit-card.ts";
@@ -100,8 +100,9 @@ async function drawLayer(layer: Layer, index: number, workDir: string): Promise<
 
 /**
  * Draws the composition's text, cards, backdrops and framed pictures into `workDir` and writes its
- * captions as ASS (with a fonts folder for libass). Emoji and characters no font can draw are left
- * out of the captions and reported in `warnings`.
+ * captions as ASS (with a fonts folder for libass). Emoji and symbols no font can draw are left out
+ * of the captions and reported in `warnings`; letters or digits no font can draw fail the render
+ * with a CaptionTextError rather than show broken captions.
  */
 export async function prepareComposition(c: Composition, workDir: string): Promise<PreparedComposition> {
   const warnings: string[] = [];
@@ -110,7 +111,13 @@ export async function prepareComposition(c: Composition, workDir: string): Promi
   if (c.captions && c.captions.words.length > 0) {
     const style = captionStyle(c.captions.style);
     const face = styleFace(style);
-    const sanitise = await textSanitiser([fontFile(face)]);
+    const clean = await textSanitiser([fontFile(face)]);
+    const dropped: string[] = [];
+    const sanitise = (text: string) => {
+      const result = clean(text);
+      dropped.push(...result.dropped);
+      return result;
+    };
     const compiled = compileCaptions({
       style,
       words: c.captions.words,
@@ -119,6 +126,9 @@ export async function prepareComposition(c: Composition, workDir: string): Promi
       sanitise,
       onWarning: (m) => warnings.push(m),
     });
+    // Emoji and symbols may go (with a warning); letters and digits of the script may not.
+    const lost = droppedLetters(dropped);
+    if (lost.length > 0) throw new CaptionTextError(lost, face.family);
     const path = join(workDir, "captions.ass");
     await writeFile(path, compiled.ass);
     const fontsDir = await prepareFontsDir(join(workDir, "fonts"), [compiled.face]);
