@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ugcCopyFromTemplate } from "../rules/ugc-copy.ts";
-import { CAPTION_STYLES, captionStyle } from "./caption-styles.ts";
+import { CAPTION_STYLES, captionContrast, captionEdge, captionStyle, contrastRatio } from "./caption-styles.ts";
 import { HOOK_TEXT_MAX, UGC_COPY_MAX } from "./constants.ts";
 import { CAPTION_STYLE_IDS } from "./media.ts";
 
@@ -30,6 +30,28 @@ describe("caption styles", () => {
     for (const c of colours.filter((c): c is string => typeof c === "string")) {
       expect(c).toMatch(/^#[0-9A-F]{6}([0-9A-F]{2})?$/);
     }
+  });
+  it("computes WCAG contrast ratios", () => {
+    expect(contrastRatio("#FFFFFF", "#000000")).toBeCloseTo(21, 5);
+    expect(contrastRatio("#777777", "#FFFFFF")).toBeCloseTo(4.48, 2);
+    expect(contrastRatio("#000000", "#FFFFFF")).toBe(contrastRatio("#FFFFFF", "#000000"));
+  });
+  it("keeps every style readable on any footage: 4.5:1 between the letters and the edge around them", () => {
+    for (const style of CAPTION_STYLES) {
+      expect(captionEdge(style), style.id).not.toBeNull();
+      expect(captionContrast(style), style.id).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+  it("fails a style whose letters meet the footage directly or sit on a faint edge", () => {
+    const minimal = captionStyle("minimal");
+    // White letters with only a soft shadow: white footage behind them gives 1:1.
+    expect(captionContrast({ ...minimal, outline: null })).toBeCloseTo(1, 5);
+    // A pink rim around pale pink letters (the old neon) is about 2:1.
+    const neon = captionStyle("neon-glow");
+    expect(captionContrast({ ...neon, outline: { color: "#FF2BD6", width: 4 } })).toBeLessThan(3);
+    // A translucent white pill behind white text vanishes on bright footage.
+    const glass = captionStyle("glass");
+    expect(captionContrast({ ...glass, box: { color: "#FFFFFF40", padding: 30, radius: 44 } })).toBeLessThan(1.1);
   });
   it("finds a style by id and refuses an unknown one", () => {
     expect(captionStyle("fire").name).toBe("Fire");

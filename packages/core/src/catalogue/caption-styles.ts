@@ -134,11 +134,11 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontWeight: 400,
     fontSize: 160,
     fill: "#FFF0FB",
-    outline: { color: "#FF2BD6", width: 4 },
+    outline: { color: "#2E0428", width: 5 },
     glow: { color: "#FF2BD6", radius: 22 },
     animation: "glow-pulse",
     wordsPerGroup: 2,
-    description: "Pink neon tube letters with a breathing glow",
+    description: "Pink neon tube letters with a dark rim and a breathing glow",
   },
   typewriter: {
     ...DEFAULTS,
@@ -177,10 +177,11 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontWeight: 600,
     fontSize: 112,
     fill: "#FFFFFF",
+    outline: { color: "#000000", width: 4 },
     shadow: { color: "#000000A0", x: 0, y: 3, blur: 10 },
     animation: "fade",
     wordsPerGroup: 4,
-    description: "Clean sentence-case text with a soft shadow",
+    description: "Clean sentence-case text with a thin dark edge and a soft shadow",
   },
   retro: {
     ...DEFAULTS,
@@ -206,6 +207,7 @@ const styles: Record<CaptionStyleId, StyleData> = {
     letterSpacing: 6,
     textCase: "upper",
     fill: "#F5F1E8",
+    outline: { color: "#0B0A08", width: 3 },
     shadow: { color: "#000000C0", x: 0, y: 4, blur: 16 },
     animation: "word-by-word",
     wordsPerGroup: 4,
@@ -269,10 +271,10 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fill: null,
     highlight: "#FFFFFF",
     outline: { color: "#FFFFFF", width: 5 },
-    shadow: { color: "#00000080", x: 0, y: 5, blur: 6 },
+    shadow: { color: "#000000E0", x: 0, y: 3, blur: 5 },
     animation: "karaoke",
     wordsPerGroup: 3,
-    description: "Hollow condensed caps; the spoken word fills in",
+    description: "Hollow condensed caps on a dark halo; the spoken word fills in",
   },
   shadow: {
     ...DEFAULTS,
@@ -283,6 +285,7 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontSize: 145,
     textCase: "upper",
     fill: "#FFFFFF",
+    outline: { color: "#000000", width: 5 },
     shadow: { color: "#000000D0", x: 12, y: 12, blur: 0 },
     animation: "pop",
     wordsPerGroup: 1,
@@ -296,6 +299,7 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontWeight: 400,
     fontSize: 150,
     fill: "#FFFFFF",
+    outline: { color: "#4A0D33", width: 4 },
     glow: { color: "#FF6EC7", radius: 12 },
     shadow: { color: "#5A0F3C99", x: 0, y: 6, blur: 8 },
     animation: "fade",
@@ -358,6 +362,7 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontSize: 145,
     fill: "#F7E7C6",
     highlight: "#E8C15A",
+    outline: { color: "#21160A", width: 3 },
     shadow: { color: "#000000A0", x: 0, y: 5, blur: 12 },
     animation: "word-by-word",
     wordsPerGroup: 3,
@@ -417,12 +422,12 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontSize: 200,
     letterSpacing: 4,
     textCase: "upper",
-    fill: null,
+    fill: "#041820",
     outline: { color: "#29F0FF", width: 5 },
     glow: { color: "#29F0FF", radius: 18 },
     animation: "flicker",
     wordsPerGroup: 2,
-    description: "Hollow cyan neon tubes that flicker on",
+    description: "Cyan neon tubes around dark glass that flicker on",
   },
   glass: {
     ...DEFAULTS,
@@ -432,11 +437,11 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontWeight: 600,
     fontSize: 124,
     fill: "#FFFFFF",
-    box: { color: "#FFFFFF40", padding: 30, radius: 44 },
+    box: { color: "#161B24B3", padding: 30, radius: 44 },
     shadow: { color: "#00000066", x: 0, y: 3, blur: 8 },
     animation: "slide-up",
     wordsPerGroup: 3,
-    description: "White text on a frosted glass pill",
+    description: "White text on a smoked glass pill",
   },
   metal: {
     ...DEFAULTS,
@@ -447,7 +452,7 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontSize: 150,
     textCase: "upper",
     fill: "#C9CED6",
-    gradient: ["#FFFFFF", "#AEB6C2", "#EEF1F5", "#6B7480"],
+    gradient: ["#FFFFFF", "#AEB6C2", "#EEF1F5", "#8A93A0"],
     outline: { color: "#15181D", width: 6 },
     shadow: { color: "#000000B0", x: 0, y: 8, blur: 2 },
     animation: "pop",
@@ -463,7 +468,7 @@ const styles: Record<CaptionStyleId, StyleData> = {
     fontSize: 165,
     textCase: "upper",
     fill: "#FF9800",
-    gradient: ["#FFF59D", "#FFC107", "#FF7A00", "#E53935"],
+    gradient: ["#FFF59D", "#FFC107", "#FF7A00", "#F4511E"],
     outline: { color: "#3E0A00", width: 6 },
     glow: { color: "#FF5722", radius: 18 },
     animation: "bounce",
@@ -474,6 +479,73 @@ const styles: Record<CaptionStyleId, StyleData> = {
 
 /** Every caption style, in the spec's order. */
 export const CAPTION_STYLES: readonly CaptionStyle[] = CAPTION_STYLE_IDS.map((id) => ({ id, ...styles[id] }));
+
+/** WCAG relative luminance of an `#RRGGBB` colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** WCAG contrast ratio of two `#RRGGBB` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** `#RRGGBB[AA]` laid over an opaque `#RRGGBB` backdrop. */
+function over(color: string, backdrop: string): string {
+  const alpha = color.length === 9 ? Number.parseInt(color.slice(7, 9), 16) / 255 : 1;
+  const mix = [0, 1, 2].map((i) => {
+    const c = Number.parseInt(color.slice(1 + 2 * i, 3 + 2 * i), 16);
+    const b = Number.parseInt(backdrop.slice(1 + 2 * i, 3 + 2 * i), 16);
+    return Math.round(c * alpha + b * (1 - alpha))
+      .toString(16)
+      .padStart(2, "0");
+  });
+  return `#${mix.join("")}`.toUpperCase();
+}
+
+/** The corners of the colour cube: the extremes any footage can put behind a caption. */
+const FOOTAGE_EXTREMES = ["#000000", "#FFFFFF", "#FF0000", "#00FF00", "#0000FF", "#FFFF00", "#FF00FF", "#00FFFF"];
+
+/**
+ * What a style draws right around its letters: its outline; for hollow letters (drawn by their
+ * outline), the shadow when it surrounds them (offset no larger than its blur); otherwise its box.
+ * Null when the letters meet the footage directly.
+ */
+export function captionEdge(style: CaptionStyle): string | null {
+  if (style.fill === null) {
+    const s = style.shadow;
+    return s && Math.abs(s.x) <= s.blur && Math.abs(s.y) <= s.blur ? s.color : null;
+  }
+  return style.outline?.color ?? style.box?.color ?? null;
+}
+
+/** The colours a style's letters take: fill or gradient (the outline for hollow letters), and the spoken word's. */
+export function captionLetterColors(style: CaptionStyle): string[] {
+  const letters = style.fill === null ? [style.outline?.color ?? "#FFFFFF"] : (style.gradient ?? [style.fill]);
+  const spoken = style.highlight && style.animation !== "highlight-box" ? [style.highlight] : [];
+  return [...letters, ...spoken];
+}
+
+/**
+ * The lowest WCAG contrast between a style's letters and the edge drawn around them, over any
+ * footage (translucent edges and boxes are laid over the extremes of the colour cube).
+ */
+export function captionContrast(style: CaptionStyle): number {
+  const edge = captionEdge(style);
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const footage of FOOTAGE_EXTREMES) {
+    const around = edge ? over(edge, footage) : footage;
+    for (const letter of captionLetterColors(style)) {
+      lowest = Math.min(lowest, contrastRatio(over(letter, footage), around));
+    }
+  }
+  return lowest;
+}
 
 export function captionStyle(id: CaptionStyleId): CaptionStyle {
   const style = CAPTION_STYLES.find((s) => s.id === id);

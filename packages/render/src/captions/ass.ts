@@ -1,15 +1,16 @@
 import type { CaptionAnimation, CaptionStyle } from "@reelsmith/core";
-import { safeArea } from "../canvas.ts";
 import type { TimedWord } from "../composition/schema.ts";
 import { type FontFace, styleFace } from "./fonts.ts";
 import type { Measure } from "./measure.ts";
+import { centredLineMaxWidth, PLATFORM_ZONES, type Rect, type SafeAreaZone, safeAreaZones } from "./safe-area.ts";
 import { type Sanitised, stripEmoji } from "./text-safety.ts";
 
 /**
  * Captions -> ASS subtitles for libass. Pure: word timings and a style in, the subtitle file out.
  * Every word is its own event placed at a position this module computes (measured with the same
  * font files), so highlight pills, gradients and glows line up with their word, and nothing leaves
- * the safe area: within 90 % of the width and clear of the bottom 20 % of the frame.
+ * the platforms' safe area: clear of the bottom 20 % of the frame and, in its lower two thirds, of
+ * the button column on the right (see safe-area.ts).
  */
 
 export const PLAY_RES = { width: 1080, height: 1920 } as const;
@@ -20,7 +21,12 @@ const MAX_GAP_S = 0.45;
 const HOLD_S = 0.5;
 /** Groups closer than this are joined end to start (no blink between them). */
 const JOIN_S = 0.3;
-const MIN_GROUP_S = 0.25;
+/** Shortest time any word (and any caption event) is on screen. */
+export const MIN_SHOW_S = 0.25;
+/** How far a line may shrink to take in a word that would otherwise flash by. */
+const MIN_FIT_SCALE = 0.6;
+/** The minimum the layout aims for: ASS times are rounded to centiseconds. */
+const MIN_TARGET_S = MIN_SHOW_S + 0.011;
 
 export interface PlacedWord {
   text: string;
@@ -100,23 +106,85 @@ export function displayText(text: string, style: Pick<CaptionStyle, "textCase">)
   return t;
 }
 
-/** Extra room a word needs around its advance width: outline, glow, shadow, box. */
+/** Share of the font size a highlight pill reaches past its word on each side. */
+const PILL_PAD = 0.22;
+
+/** Extra room a line needs around its advance width: outline, glow, shadow, box, highlight pill. */
 function bleed(style: CaptionStyle): number {
   const outline = style.outline?.width ?? 0;
   const glow = style.glow ? style.glow.radius * 0.6 : 0;
   const shadow = style.shadow ? Math.abs(style.shadow.x) + style.shadow.blur * 0.5 : 0;
   const box = style.box ? style.box.padding : 0;
-  return 2 * Math.max(outline, glow, box) + shadow;
+  const pill = style.animation === "highlight-box" ? style.fontSize * PILL_PAD : 0;
+  return 2 * Math.max(outline, glow, box, pill) + shadow;
 }
 
-/** The widest a line may be at the style's size, so that even at its animation peak it stays inside. */
-export function maxLineWidth(style: CaptionStyle): number {
-  return (safeArea(PLAY_RES).width - bleed(style)) / PEAK_SCALE[style.animation];
+/** How far a line reaches below (and above) its centre at `scale`, animation and decoration included. */
+function halfHeights(style: CaptionStyle, scale = 1): { above: number; below: number } {
+  const size = style.fontSize * scale;
+  const text = (size * PEAK_SCALE[style.animation]) / 2;
+  const box = style.box ? size * 0.575 + (style.box.padding * scale) / 2 : 0;
+  const pill = style.animation === "highlight-box" ? size * 0.58 : 0;
+  const edge = bleed(style) / 2;
+  const half = Math.max(text, box, pill) + edge;
+  // Entrances that move up into place start lower.
+  const entrance = style.animation === "slide-up" ? 40 : style.animation === "bounce" ? 36 : 0;
+  const shadowDown = style.shadow ? Math.max(0, style.shadow.y) + style.shadow.blur * 0.5 : 0;
+  return { above: half, below: half + Math.max(entrance, shadowDown) };
+}
+
+/** The vertical centre a line of the style may have at most, so it stays clear of the bottom 20 %. */
+export function lowestCaptionY(style: CaptionStyle): number {
+  return PLATFORM_ZONES.bottomY - halfHeights(style).below;
+}
+
+/**
+ * The widest a line centred at `y` may be at the style's size, so that even at its animation peak,
+ * with its outline, glow and pill, it stays inside the safe area (narrower where it can reach the
+ * height of the platforms' button column).
+ */
+export function maxLineWidth(style: CaptionStyle, y = style.position * PLAY_RES.height): number {
+  const bottom = y + halfHeights(style).below;
+  return (centredLineMaxWidth(bottom) - bleed(style)) / PEAK_SCALE[style.animation];
+}
+
+/** The rectangle a caption group can cover while it is on screen (animation peak and entrance included). */
+export function captionGroupRect(group: Pick<CaptionGroup, "words" | "scale" | "y">, style: CaptionStyle): Rect {
+  const peak = PEAK_SCALE[style.animation];
+  const edge = bleed(style) / 2;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const w of group.words) {
+    left = Math.min(left, w.x - (w.width * peak) / 2 - edge);
+    right = Math.max(right, w.x + (w.width * peak) / 2 + edge);
+  }
+  const { above, below } = halfHeights(style, group.scale);
+  return { left, top: group.y - above, right, bottom: group.y + below };
+}
+
+/** The groups that reach into a platform zone (bottom 20 %, button column, side margins); empty when none. */
+export function captionSafeAreaViolations(
+  groups: readonly CaptionGroup[],
+  style: CaptionStyle,
+): { group: CaptionGroup; rect: Rect; zones: SafeAreaZone[] }[] {
+  return groups.flatMap((group) => {
+    const rect = captionGroupRect(group, style);
+    const zones = safeAreaZones(rect);
+    return zones.length ? [{ group, rect, zones }] : [];
+  });
+}
+
+/** Ends a group where the next begins, lingering after a phrase; joins it to the next across short gaps. */
+function groupEnd(lastEnd: number, nextStart: number): number {
+  const end = Math.min(lastEnd + HOLD_S, nextStart);
+  return nextStart - end < JOIN_S ? nextStart : end;
 }
 
 /**
  * Splits timed words into on-screen groups: at most `wordsPerGroup` words, one line wide, broken at
- * sentence ends and pauses; placed centred at `y`, scaled down when a single word is too wide.
+ * sentence ends and pauses; placed centred at `y`, scaled down when a single word is too wide. Every
+ * word stays on screen at least MIN_SHOW_S: a word that would flash by joins a neighbour's group
+ * (so a one-word style may show two short words together).
  */
 export function layoutCaptions(
   words: readonly TimedWord[],
@@ -125,52 +193,91 @@ export function layoutCaptions(
   y: number,
 ): CaptionGroup[] {
   const face = styleFace(style);
-  const limit = maxLineWidth(style);
+  const cy = Math.min(y, lowestCaptionY(style));
+  const limit = maxLineWidth(style, cy);
+  const accumulates = ACCUMULATES.has(style.animation);
   const width = (t: string) => measure(t, face, style.fontSize, style.letterSpacing);
   // A word's outline and its emphasis (karaoke growth) reach into the space between words.
   const space =
     width(" ") + 2 * (style.outline?.width ?? 0) + style.fontSize * (PEAK_SCALE[style.animation] - 1 + 0.04);
-  const groups: { words: TimedWord[]; widths: number[] }[] = [];
-  let current: { words: TimedWord[]; widths: number[] } | null = null;
-  let previous: TimedWord | null = null;
-  for (const word of words) {
-    const w = width(displayText(word.text, style));
-    const lineWidth = current ? current.widths.reduce((a, b) => a + b, 0) + space * current.words.length + w : w;
-    const breakBefore =
-      !current ||
-      current.words.length >= style.wordsPerGroup ||
-      (previous && /[.!?…]["')\]]*$/u.test(previous.text)) ||
-      (previous && current.words.length >= 2 && /[,;:]["')\]]*$/u.test(previous.text)) ||
-      (previous && word.start - previous.end > MAX_GAP_S) ||
-      lineWidth > limit;
-    if (breakBefore) {
-      current = { words: [], widths: [] };
-      groups.push(current);
+  const widths = words.map((w) => width(displayText(w.text, style)));
+  const natural = (from: number, to: number) => {
+    let sum = 0;
+    for (let k = from; k <= to; k++) sum += widths[k] ?? 0;
+    return sum + space * (to - from);
+  };
+  /** How long the words of group [from..to] would show if the next group began with word `next`. */
+  const shownFor = (from: number, to: number, next: number) => {
+    const nextStart = words[next]?.start ?? Number.POSITIVE_INFINITY;
+    const last = words[to] as TimedWord;
+    const shownFrom = accumulates ? last.start : (words[from] as TimedWord).start;
+    return groupEnd(last.end, nextStart) - shownFrom;
+  };
+
+  // Groups as [first, last] word indices.
+  const spans: [number, number][] = [];
+  let first = 0;
+  for (let i = 1; i <= words.length; i++) {
+    if (i === words.length) {
+      spans.push([first, i - 1]);
+      break;
     }
-    current?.words.push(word);
-    current?.widths.push(w);
-    previous = word;
+    const word = words[i] as TimedWord;
+    const previous = words[i - 1] as TimedWord;
+    const count = i - first;
+    const tooWide = natural(first, i) > limit;
+    const breakBefore =
+      count >= style.wordsPerGroup ||
+      /[.!?…]["')\]]*$/u.test(previous.text) ||
+      (count >= 2 && /[,;:]["')\]]*$/u.test(previous.text)) ||
+      word.start - previous.end > MAX_GAP_S ||
+      tooWide;
+    if (!breakBefore) continue;
+    if (shownFor(first, i - 1, i) >= MIN_TARGET_S) {
+      spans.push([first, i - 1]);
+      first = i;
+    } else if (natural(first, i) <= limit / MIN_FIT_SCALE) {
+      // The group would flash by: this word joins it (set a little smaller if the line is full).
+    } else if (count >= 2 && shownFor(first, i - 2, i - 1) >= MIN_TARGET_S) {
+      // No room for one more: the short last word moves on to the next group instead.
+      spans.push([first, i - 2]);
+      first = i - 1;
+    } else {
+      spans.push([first, i - 1]);
+      first = i;
+    }
   }
+
   const cx = PLAY_RES.width / 2;
-  return groups.map((g, i) => {
-    const natural = g.widths.reduce((a, b) => a + b, 0) + space * (g.words.length - 1);
-    const scale = natural > limit ? limit / natural : 1;
-    let x = cx - (natural * scale) / 2;
-    const placed = g.words.map((word, j) => {
-      const w = (g.widths[j] ?? 0) * scale;
-      const p: PlacedWord = { text: word.text, start: word.start, end: word.end, x: x + w / 2, y, width: w };
+  const groups: CaptionGroup[] = [];
+  spans.forEach(([from, to], gi) => {
+    const span = natural(from, to);
+    const scale = span > limit ? limit / span : 1;
+    const previousEnd = groups.at(-1)?.end ?? 0;
+    // A group never starts before the previous one is gone (the rare case it had to be held longer).
+    const start = Math.max((words[from] as TimedWord).start, previousEnd);
+    let x = cx - (span * scale) / 2;
+    const placed: PlacedWord[] = [];
+    for (let k = from; k <= to; k++) {
+      const word = words[k] as TimedWord;
+      const w = (widths[k] ?? 0) * scale;
+      placed.push({
+        text: word.text,
+        start: Math.max(word.start, start),
+        end: word.end,
+        x: x + w / 2,
+        y: cy,
+        width: w,
+      });
       x += w + space * scale;
-      return p;
-    });
-    const first = g.words[0] as TimedWord;
-    const last = g.words.at(-1) as TimedWord;
-    const nextStart = groups[i + 1]?.words[0]?.start ?? Number.POSITIVE_INFINITY;
-    let end = Math.min(last.end + HOLD_S, nextStart);
-    if (nextStart - end < JOIN_S) end = Math.min(nextStart, Math.max(end, nextStart));
-    end = Math.max(end, first.start + MIN_GROUP_S);
-    if (Number.isFinite(nextStart)) end = Math.min(end, nextStart);
-    return { start: first.start, end, words: placed, scale, width: natural * scale, y };
+    }
+    const next = spans[gi + 1];
+    const nextStart = next ? (words[next[0]] as TimedWord).start : Number.POSITIVE_INFINITY;
+    const shownFrom = accumulates ? (placed.at(-1) as PlacedWord).start : start;
+    const end = Math.max(groupEnd((words[to] as TimedWord).end, nextStart), shownFrom + MIN_TARGET_S);
+    groups.push({ start, end, words: placed, scale, width: span * scale, y: cy });
   });
+  return groups;
 }
 
 // ---------- ASS text ----------
@@ -297,12 +404,23 @@ function typewriterText(text: string, duration: number): string {
   return chars.map((c) => `{\\ko${per}}${c}`).join("");
 }
 
-/** Visible windows of a flickering neon tube, relative to its start (seconds). */
-const FLICKER_ON: readonly [number, number][] = [
-  [0, 0.07],
-  [0.13, 0.17],
-  [0.23, Number.POSITIVE_INFINITY],
+/** Moments a flickering neon tube goes dark and lights again (ms from its start). */
+const FLICKER_SWITCHES: readonly [off: number, on: number][] = [
+  [70, 130],
+  [170, 230],
 ];
+
+/**
+ * A flicker as clip switches inside one event (a word never splits into events shorter than
+ * MIN_SHOW_S): the clip closes to nothing and opens again to `open`.
+ */
+function flickerTags(open: string): string {
+  const on = `\\clip(${open})`;
+  const off = "\\clip(0,0,0,0)";
+  return `${on}${FLICKER_SWITCHES.map(([a, b]) => `\\t(${a},${a + 1},${off})\\t(${b},${b + 1},${on})`).join("")}`;
+}
+
+const FULL_CLIP = `0,0,${PLAY_RES.width},${PLAY_RES.height}`;
 
 function wordEvents(
   ctx: Ctx,
@@ -339,25 +457,11 @@ function wordEvents(
   const anim = accumulates ? entrance(style.animation, index) : groupEntrance;
   const text = displayText(word.text, style);
   const body = style.animation === "typewriter" ? typewriterText(text, word.end - word.start) : text;
-  const windows: [number, number][] =
-    style.animation === "flicker"
-      ? FLICKER_ON.map(([a, b]) => [start + a, Math.min(end, start + b)] as [number, number]).filter(
-          ([a, b]) => b - a > 0.005,
-        )
-      : [[start, end]];
+  const flicker = style.animation === "flicker";
 
-  const push = (layer: number, tags: string, content = body) => {
-    for (const [a, b] of windows) {
-      // Transform times are relative to each event's own start.
-      const shifted =
-        a === start
-          ? tags
-          : tags.replace(/\\t\((\d+),(\d+),/g, (_m, t1, t2) => {
-              const d = ms(a - start);
-              return `\\t(${Math.max(0, Number(t1) - d)},${Math.max(0, Number(t2) - d)},`;
-            });
-      events.push({ layer, start: a, end: b, text: `{${shifted}}${content}` });
-    }
+  const push = (layer: number, tags: string, content = body, clip = FULL_CLIP) => {
+    const clipTags = flicker ? flickerTags(clip) : clip === FULL_CLIP ? "" : `\\clip(${clip})`;
+    events.push({ layer, start, end, text: `{${tags}${clipTags}}${content}` });
   };
 
   // Soft shadow: a blurred copy underneath, offset.
@@ -413,7 +517,7 @@ function wordEvents(
       const c = assColor(color);
       const y1 = i === 0 ? 0 : Math.round(top + i * step);
       const y2 = i === bands.length - 1 ? PLAY_RES.height : Math.round(top + (i + 1) * step);
-      push(5, `${common}${motion}\\1c${c.color}\\bord0\\shad0\\clip(0,${y1},${PLAY_RES.width},${y2})${anim}`);
+      push(5, `${common}${motion}\\1c${c.color}\\bord0\\shad0${anim}`, body, `0,${y1},${PLAY_RES.width},${y2}`);
     });
   }
   // Glitch: red and cyan copies that snap onto the word.
@@ -425,27 +529,57 @@ function wordEvents(
       events.push({
         layer: 1,
         start,
-        end: Math.min(end, start + 0.2),
+        end: Math.min(end, start + MIN_TARGET_S),
         text: `{${common}\\move(${r1(x + dx)},${y},${x},${y},0,150)\\1c${color}\\1a&H40&\\bord0\\shad0\\t(60,200,\\1a&HFF&)}${body}`,
       });
     }
   }
-  // Highlight pill behind the word being spoken.
-  if (style.animation === "highlight-box" && ctx.highlight) {
-    const pillEnd = nextStart ?? end;
-    if (pillEnd - word.start > 0.01) {
-      const padX = style.fontSize * scale * 0.22;
-      const w = word.width + 2 * padX;
-      const h = style.fontSize * scale * 1.12;
-      events.push({
-        layer: 1,
-        start: word.start,
-        end: pillEnd,
-        text: `{\\an5\\pos(${x},${r1(y + style.fontSize * scale * 0.02)})\\1c${ctx.highlight.color}\\1a${ctx.highlight.alpha}\\bord0\\shad0\\fscx85\\fscy85\\t(0,80,\\fscx100\\fscy100)\\p1}${roundedRect(w, h, h * 0.32)}{\\p0}`,
-      });
-    }
-  }
   return events;
+}
+
+/**
+ * Highlight pills behind the words being spoken. A pill that would flash by (a fast word) also
+ * covers the words after it until it has been up MIN_SHOW_S.
+ */
+function pillEvents(ctx: Ctx, group: CaptionGroup): Event[] {
+  const { style, highlight } = ctx;
+  if (style.animation !== "highlight-box" || !highlight) return [];
+  const words = group.words;
+  const runs: { from: number; to: number; start: number; end: number }[] = [];
+  let from = 0;
+  while (from < words.length) {
+    const start = Math.max(group.start, (words[from] as PlacedWord).start);
+    let to = from;
+    const endOf = (k: number) => words[k + 1]?.start ?? group.end;
+    while (endOf(to) - start < MIN_TARGET_S && to + 1 < words.length) to++;
+    runs.push({ from, to, start, end: endOf(to) });
+    from = to + 1;
+  }
+  // A last pill still too short joins the one before it.
+  const last = runs.at(-1);
+  const before = runs.at(-2);
+  if (last && before && last.end - last.start < MIN_TARGET_S) {
+    before.to = last.to;
+    before.end = last.end;
+    runs.pop();
+  }
+  return runs
+    .filter((r) => r.end - r.start > 0.01)
+    .map((r) => {
+      const a = words[r.from] as PlacedWord;
+      const b = words[r.to] as PlacedWord;
+      const left = a.x - a.width / 2;
+      const right = b.x + b.width / 2;
+      const size = style.fontSize * group.scale;
+      const w = right - left + 2 * size * PILL_PAD;
+      const h = size * 1.12;
+      return {
+        layer: 1,
+        start: r.start,
+        end: r.end,
+        text: `{\\an5\\pos(${r1((left + right) / 2)},${r1(group.y + size * 0.02)})\\1c${highlight.color}\\1a${highlight.alpha}\\bord0\\shad0\\fscx85\\fscy85\\t(0,80,\\fscx100\\fscy100)\\p1}${roundedRect(w, h, h * 0.32)}{\\p0}`,
+      };
+    });
 }
 
 function groupBoxEvent(style: CaptionStyle, group: CaptionGroup): Event | null {
@@ -516,6 +650,7 @@ export function compileCaptions(options: CaptionOptions): CompiledCaptions {
   for (const group of groups) {
     const box = groupBoxEvent(style, group);
     if (box) events.push(box);
+    events.push(...pillEvents(ctx, group));
     group.words.forEach((word, i) => {
       const next = group.words[i + 1];
       events.push(...wordEvents(ctx, group, word, i, next ? next.start : null, group.scale));
