@@ -12,6 +12,10 @@ const ENCODE_TAIL = [
   "21",
   "-profile:v",
   "high",
+  "-g",
+  "60",
+  "-keyint_min",
+  "15",
   "-pix_fmt",
   "yuv420p",
   "-r",
@@ -35,6 +39,19 @@ const ENCODE_TAIL = [
 ];
 
 describe("buildRenderArgs", () => {
+  it("asks x264 for a keyframe at least every 2 s, with scene cuts allowed in between", () => {
+    const c = parseComposition({ duration: 20, layers: [{ kind: "color", color: "#102030" }] });
+    for (const draft of [false, true]) {
+      const { args } = buildRenderArgs(c, { output: "/out/v.mp4", draft });
+      const value = (flag: string) => args[args.indexOf(flag) + 1];
+      expect(Number(value("-g")) / 30).toBeLessThanOrEqual(2);
+      expect(Number(value("-keyint_min"))).toBeGreaterThan(0);
+      expect(Number(value("-keyint_min"))).toBeLessThan(Number(value("-g")));
+      // Scene-cut detection stays on (x264's default): no -sc_threshold 0 or no-scenecut.
+      expect(args.join(" ")).not.toMatch(/sc_threshold|scenecut/);
+    }
+  });
+
   it("loops a background to the length, mixes voice over ducked music and applies the measured gain", () => {
     const c = parseComposition({
       duration: 12.5,

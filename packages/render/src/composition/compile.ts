@@ -14,6 +14,10 @@ export const ENCODE = {
   preset: "veryfast",
   crf: 21,
   profile: "high",
+  /** Longest distance between keyframes (frames): 2 s at 30 fps, so players seek quickly. */
+  gop: 60,
+  /** Shortest distance between keyframes; scene cuts may place one anywhere past it. */
+  keyintMin: 15,
   pixFmt: "yuv420p",
   audioCodec: "aac",
   audioBitrate: "160k",
@@ -478,6 +482,10 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
     String(options.crf ?? ENCODE.crf),
     "-profile:v",
     ENCODE.profile,
+    "-g",
+    String(ENCODE.gop),
+    "-keyint_min",
+    String(ENCODE.keyintMin),
     "-pix_fmt",
     ENCODE.pixFmt,
     "-r",
