@@ -31,7 +31,8 @@ export function textHookRecipe(input: TextHookInput, assets: TextHookAssets): Re
               size: 64,
               start: 0,
               fadeIn: 0.3,
-              box: { x: 60, y: 520, width: 960, height: 560 },
+              // Reaches the height of the platforms' buttons: kept to the symmetric safe width.
+              box: { x: 130, y: 520, width: 820, height: 560 },
             },
           ]
         : []),

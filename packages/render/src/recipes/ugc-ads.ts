@@ -36,6 +36,52 @@ export function ugcVoice(gender: UgcAdsInput["gender"]): "nova" | "onyx" {
 /** Length of the closing call to action after the last word. */
 export const UGC_OUTRO_S = 2.2;
 
+/** Longest stretch the product card holds one framing. */
+export const UGC_BEAT_S = 2.4;
+/** How long a cut-like reframe of the card takes. */
+const REFRAME_S = 0.22;
+
+/**
+ * Framings of the product card (scale about its centre, offset in pixels), cycled one per beat:
+ * push in, pan left, pan right, pop, tilt up. With the card's 640 px box each stays clear of the
+ * platforms' button column even at its slow drift (+3 %).
+ */
+const CARD_FRAMINGS: readonly Omit<Keyframe, "t">[] = [
+  { scale: 1.1, x: 0, y: -10 },
+  { scale: 1.02, x: -45, y: 0 },
+  { scale: 1.02, x: 45, y: 0 },
+  { scale: 0.94, x: 0, y: 10 },
+  { scale: 1.06, x: 0, y: -30 },
+];
+
+/** Where the card is and how big: centred, above the captions and below the hook. */
+export const UGC_CARD_BOX = { x: 220, y: 540, width: 640, height: 640 } as const;
+
+/**
+ * The product card's motion: revealed from below within 0.5 s, then a quick reframe every
+ * UGC_BEAT_S (a cut-like move into the next framing, then a slow push), and lifted for the call
+ * to action once the voice ends.
+ */
+export function ugcCardKeyframes(talkEnd: number): Keyframe[] {
+  const keyframes: Keyframe[] = [
+    { t: 0, scale: 0.55, x: 0, y: 420 },
+    { t: 0.45, scale: 1.04, x: 0, y: 0 },
+    { t: 0.6, scale: 1, x: 0, y: 0 },
+  ];
+  const beats = Math.max(1, Math.round((talkEnd - 0.6) / UGC_BEAT_S));
+  const step = (talkEnd - 0.6) / beats;
+  for (let i = 0; i < beats; i++) {
+    const b = 0.6 + i * step;
+    const framing = CARD_FRAMINGS[i % CARD_FRAMINGS.length] as Omit<Keyframe, "t">;
+    if (i > 0) keyframes.push({ t: round(b + REFRAME_S), ...framing });
+    else keyframes.push({ t: round(b + 0.5), ...framing });
+    keyframes.push({ t: round(b + step - 0.01), ...framing, scale: round(framing.scale * 1.03) });
+  }
+  keyframes.push({ t: round(talkEnd + REFRAME_S), scale: 1, x: 0, y: 0 });
+  keyframes.push({ t: round(talkEnd + 0.6), scale: 0.86, x: 0, y: -90 });
+  return keyframes;
+}
+
 /**
  * UGC ad: the product photo as a floating card on a styled backdrop, revealed, pushed in and panned
  * while the voice reads the hook and the copy; the hook on screen; captions when chosen; a closing
@@ -46,16 +92,7 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
   const copyStart = hookStart + voice.hook.duration + 0.3;
   const talkEnd = copyStart + voice.copy.duration;
   const duration = round(talkEnd + UGC_OUTRO_S);
-  const t = (share: number) => round(0.7 + (talkEnd - 0.7) * share);
-  const keyframes: Keyframe[] = [
-    { t: 0, scale: 0.55, x: 0, y: 420 },
-    { t: 0.7, scale: 1, x: 0, y: 0 },
-    { t: t(0.3), scale: 1.14, x: 0, y: -10 },
-    { t: t(0.55), scale: 1.1, x: -70, y: 0 },
-    { t: t(0.8), scale: 1.1, x: 70, y: 0 },
-    { t: round(talkEnd), scale: 1.02, x: 0, y: 0 },
-    { t: round(talkEnd + 0.6), scale: 0.86, x: 0, y: -90 },
-  ];
+  const keyframes = ugcCardKeyframes(talkEnd);
   const name = input.product_name.trim();
   const { hook } = ugcScript(input);
   return {
@@ -80,7 +117,7 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
         fit: "contain",
         cornerRadius: 56,
         shadow: true,
-        box: { x: 120, y: 470, width: 840, height: 840 },
+        box: { ...UGC_CARD_BOX },
         motion: { mode: "object", easing: "ease-in-out", keyframes },
       },
       {
@@ -88,11 +125,20 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
         text: hook,
         look: "tiktok",
         size: 62,
-        start: 0.15,
+        // On screen from the first frame, popping in.
+        start: 0,
         end: round(Math.min(duration, copyStart + 1.2)),
-        fadeIn: 0.2,
         fadeOut: 0.25,
-        box: { x: 60, y: 150, width: 960, height: 330 },
+        box: { x: 80, y: 140, width: 920, height: 330 },
+        motion: {
+          mode: "object",
+          easing: "ease-in-out",
+          keyframes: [
+            { t: 0, scale: 0.9, x: 0, y: 0 },
+            { t: 0.18, scale: 1.04, x: 0, y: 0 },
+            { t: 0.32, scale: 1, x: 0, y: 0 },
+          ],
+        },
       },
       {
         kind: "text",
@@ -102,7 +148,8 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
         accent: assets.accent,
         start: round(talkEnd + 0.3),
         fadeIn: 0.25,
-        box: { x: 40, y: 1250, width: 1000, height: 260 },
+        // At its 1.05 overshoot still clear of the button column.
+        box: { x: 150, y: 1120, width: 780, height: 240 },
         motion: {
           mode: "object",
           easing: "ease-in-out",
