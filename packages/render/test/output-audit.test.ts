@@ -1,0 +1,110 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type VideoType, videoInputSchemas } from "@reelsmith/core";
+import { loadLibrary } from "@reelsmith/library";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { displayText } from "../src/captions/ass.ts";
+import { ensureExampleMedia } from "../src/cli/example-media.ts";
+import { measureLoudness } from "../src/ffmpeg/probe.ts";
+import { resolveAssets } from "../src/pipeline/assets.ts";
+import { type ProduceResult, produceVideo } from "../src/pipeline/produce.ts";
+import { createTtsProvider } from "../src/tts/factory.ts";
+import { assEventTexts, frozen, keyframeTimes, lettersAndDigits, longestGap, silences } from "./audit.ts";
+import { streamFacts } from "./fixtures.ts";
+
+/**
+ * The output audit: every video type's example is rendered (draft size) from the real library and the
+ * offline voices, and the file itself is checked for the faults a viewer sees and hears at once:
+ * lost letters, silence, wrong loudness, frozen pictures, sparse keyframes. Runs with the machine's
+ * full font set, as CI has it.
+ */
+
+const examples = resolve(dirname(fileURLToPath(import.meta.url)), "../examples");
+const TYPES = ["reddit", "text-hook", "green-screen", "ugc-ads", "faceless-ai"] as const satisfies readonly VideoType[];
+
+let root: string;
+const results = new Map<VideoType, { result: ProduceResult; workDir: string }>();
+
+async function renderExample(type: VideoType) {
+  const raw = JSON.parse(await readFile(join(examples, `${type}.json`), "utf8")) as {
+    input: unknown;
+    files?: Record<string, string>;
+  };
+  const input = videoInputSchemas[type].parse(raw.input);
+  const files = Object.fromEntries(Object.entries(raw.files ?? {}).map(([id, p]) => [id, join(root, "media", p)]));
+  const workDir = join(root, type);
+  const result = await produceVideo({
+    type,
+    input: input as never,
+    assets: resolveAssets(type, input as never, await loadLibrary(), files) as never,
+    tts: createTtsProvider({ ...process.env, TTS_PROVIDER: "offline" }),
+    workDir,
+    draft: true,
+  });
+  results.set(type, { result, workDir });
+  return result;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "reelsmith-audit-"));
+  // The examples' uploads (serum.png, beach.png, song.mp3) live beside the input as media/<name>.
+  await ensureExampleMedia(join(root, "media", "media"));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe.each(TYPES)("output audit: %s", (type) => {
+  let result: ProduceResult;
+  beforeAll(async () => {
+    result = await renderExample(type);
+  });
+
+  it("is an H.264 High / AAC 48 kHz file with a keyframe at least every 2 s", async () => {
+    const facts = await streamFacts(result.videoPath);
+    expect(facts).toMatchObject({
+      width: 720,
+      height: 1280,
+      fps: "30/1",
+      codec: "h264",
+      profile: "High",
+      pixFmt: "yuv420p",
+      audioCodec: "aac",
+      sampleRate: 48000,
+    });
+    expect(longestGap(await keyframeTimes(result.videoPath), facts.duration)).toBeLessThanOrEqual(2.01);
+  });
+
+  it("sounds at -14 LUFS with true peaks under -1 dBTP and no silence from the first frame to the last", async () => {
+    const loudness = await measureLoudness(result.videoPath);
+    expect(loudness.integrated).toBeGreaterThanOrEqual(-15);
+    expect(loudness.integrated).toBeLessThanOrEqual(-13);
+    expect(loudness.truePeak).not.toBeNull();
+    expect(loudness.truePeak as number).toBeLessThanOrEqual(-1);
+    expect(await silences(result.videoPath, result.durationS, -70, 0.3)).toEqual([]);
+  });
+
+  it("never holds a still picture for more than a second", async () => {
+    expect(await frozen(result.videoPath, result.durationS, 1)).toEqual([]);
+  });
+
+  it("draws every letter and digit of its captions", async () => {
+    const captions = result.composition.captions;
+    if (!captions) return;
+    const ass = await readFile(join(results.get(type)?.workDir ?? "", "render", "captions.ass"), "utf8");
+    const drawn = assEventTexts(ass).map(lettersAndDigits);
+    const style = captions.style;
+    const { captionStyle } = await import("@reelsmith/core");
+    const missing = captions.words
+      .map((w) => lettersAndDigits(displayText(w.text, captionStyle(style))))
+      .filter((letters) => letters.length > 0 && !drawn.some((d) => d.includes(letters)));
+    expect(missing).toEqual([]);
+  });
+});
+
+it("the audit's render inputs exist", () => {
+  expect(existsSync(examples)).toBe(true);
+});
