@@ -1,5 +1,7 @@
 import { videoTypeCatalogue } from "@reelsmith/core";
 
+import { hasBuilder } from "./builders";
+
 export type FooterGroup = "product" | "resources" | "company" | "legal";
 
 export interface SiteRoute {
@@ -33,13 +35,11 @@ export const publicRoutes: readonly SiteRoute[] = [
   { label: "Features overview", path: "/features", available: true },
 ];
 
-/** Builder pages of the signed-in area (one per video type) that exist. */
-const AVAILABLE_BUILDERS: ReadonlySet<string> = new Set<string>(["/create/reddit-story"]);
-
+/** Builder pages of the signed-in area, one per video type; available once its builder exists. */
 export const builderRoutes: readonly SiteRoute[] = videoTypeCatalogue.map((type) => ({
   label: type.name,
   path: type.route,
-  available: AVAILABLE_BUILDERS.has(type.route),
+  available: hasBuilder(type.type),
 }));
 
 export function isRouteAvailable(path: string): boolean {

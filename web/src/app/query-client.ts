@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-
-import { accountQueryKey } from "@/features/auth/api/account-key";
 import { ApiError, isUnauthorized } from "@/lib/api-error";
+import { accountQueryKey } from "@/lib/query-keys";
 
 /** Client errors (4xx) are answers, not glitches: retry only network failures and server errors, twice. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

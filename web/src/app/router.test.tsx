@@ -1,4 +1,4 @@
-import { messages } from "@reelsmith/core";
+import { messages, videoTypeCatalogue } from "@reelsmith/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -47,6 +47,44 @@ describe("routes", () => {
     );
     await user.click(screen.getByRole("link", { name: messages.common.returnHome }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it.each([
+    ["/ai-ugc-ads", "AI UGC Ads"],
+    ["/create-video", "Video + Text Hook"],
+    ["/ai-video-creator", "Faceless AI Video"],
+    ["/create/greenscreen", "Green Screen Memes"],
+  ])("shows a signed-in user on %s the builder's card inside the app, not the 404", async (path, name) => {
+    mockAccountApi(responses.account);
+    const user = userEvent.setup();
+    const { router } = renderApp(path);
+    expect(await screen.findByRole("heading", { level: 1, name })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: `${name} is coming soon` })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: messages.common.notFoundTitle })).toBeNull();
+    // The app shell: its sidebar's navigation is there.
+    expect(screen.getAllByRole("link", { name: "Finished Videos" }).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole("link", { name: "Back to Creator Studio" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/create"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Creator Studio" })).toBeTruthy();
+  });
+
+  it("sends a signed-out visitor on a builder route to /auth", async () => {
+    mockAccountApi(responses.signedOut);
+    const { router } = renderApp("/ai-ugc-ads");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+  });
+
+  it("lists the builders that work first in Creator Studio", async () => {
+    mockAccountApi(responses.account);
+    renderApp("/create");
+    await screen.findByRole("heading", { level: 1, name: "Creator Studio" });
+    const names = videoTypeCatalogue.map((t) => t.name);
+    const cards = screen
+      .getAllByRole("heading", { level: 2 })
+      .map((h) => h.textContent ?? "")
+      .filter((title) => names.includes(title));
+    // Reddit is last in the catalogue and the only builder built: its card comes first.
+    expect(cards).toEqual(["Reddit Stories", ...names.filter((n) => n !== "Reddit Stories")]);
   });
 
   it("marks protected pages noindex", async () => {

@@ -1,7 +1,9 @@
+import { videoTypeCatalogue } from "@reelsmith/core";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 
 import { LandingRoute } from "@/routes/landing";
 import { PublicLayoutRoute } from "@/routes/public-layout";
+import { builtBuilders } from "./builders";
 import { RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./route-error";
 
@@ -80,10 +82,16 @@ export const routes: RouteObject[] = [
             lazy: () => import("@/routes/app/dashboard").then((m) => ({ Component: m.DashboardRoute })),
           },
           { path: "create", lazy: () => import("@/routes/app/create").then((m) => ({ Component: m.CreateRoute })) },
-          {
-            path: "create/reddit-story",
-            lazy: () => import("@/routes/app/reddit-story").then((m) => ({ Component: m.RedditStoryRoute })),
-          },
+          // Every builder route belongs to the app: a builder that exists opens, any other shows its card.
+          ...videoTypeCatalogue.map(
+            (type): RouteObject => ({
+              path: type.route.replace(/^\//, ""),
+              lazy:
+                builtBuilders[type.type] ??
+                (() =>
+                  import("@/routes/app/builder-coming-soon").then((m) => ({ Component: m.BuilderComingSoonRoute }))),
+            }),
+          ),
           {
             path: "settings",
             lazy: () => import("@/routes/app/settings").then((m) => ({ Component: m.SettingsRoute })),

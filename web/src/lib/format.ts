@@ -10,3 +10,10 @@ export function formatDate(iso: string | Date): string {
 export function formatShortDate(iso: string | Date): string {
   return shortDate.format(typeof iso === "string" ? new Date(iso) : iso);
 }
+
+/** "3.4 MB", "820 KB", "512 B". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}

@@ -1,7 +1,9 @@
+import { useAccount } from "@/features/auth/api/get-account";
 import { BillingPortalRedirect } from "@/features/billing";
 import { usePageMeta } from "@/lib/seo";
 
 export function BillingPortalRoute() {
   usePageMeta({ title: "Billing portal", description: "Opening the billing portal.", robots: "noindex, nofollow" });
-  return <BillingPortalRedirect />;
+  const { data: account, isPending, isError } = useAccount();
+  return <BillingPortalRedirect account={account} isPending={isPending} isError={isError} />;
 }

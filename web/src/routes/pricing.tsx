@@ -3,7 +3,7 @@ import type { BillingInterval } from "@reelsmith/core";
 import { isRouteAvailable } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { useSubscription } from "@/features/billing";
-import { PricingScreen } from "@/features/pricing/components/pricing-screen";
+import { PricingScreen } from "@/features/billing/components/pricing-screen";
 import { usePageMeta } from "@/lib/seo";
 
 export function PricingRoute() {

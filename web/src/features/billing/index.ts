@@ -1,5 +1,4 @@
 /** The billing feature's public surface. */
-export { billingKeys } from "./api/billing-keys";
 export { createCheckout } from "./api/create-checkout";
 export { createPortalSession } from "./api/create-portal-session";
 export { subscriptionQueryOptions, useSubscription } from "./api/get-subscription";

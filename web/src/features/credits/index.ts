@@ -1,11 +1,5 @@
-/** The credits feature's public surface: what other screens (the video builders) import. */
+/** The credits feature's public surface: what routes and the app shell compose. */
 
-export { creditsQueryKey } from "./api/credits-key";
 export { creditsSummaryQueryOptions, useCreditsSummary } from "./api/get-credits-summary";
 export { CreditsRefreshButton } from "./components/credits-refresh-button";
-export {
-  InsufficientCreditsDialog,
-  type InsufficientCreditsDialogProps,
-} from "./components/insufficient-credits-dialog";
 export { UsageCard } from "./components/usage-card";
-export { insufficientCreditsFrom } from "./lib/insufficient-credits";

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { ApiError, apiFetch } from "@/lib/api-client";
 
-import { accountQueryKey } from "./account-key";
+import { accountQueryKey } from "@/lib/query-keys";
 
 export { accountQueryKey };
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { apiFetch } from "@/lib/api-client";
 
-import { billingKeys } from "./billing-keys";
+import { billingKeys } from "@/lib/query-keys";
 
 export function getSubscription({ signal }: { signal?: AbortSignal } = {}): Promise<SubscriptionView> {
   return apiFetch("/api/billing/subscription", { schema: subscriptionViewSchema, ...(signal ? { signal } : {}) });

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { apiFetch } from "@/lib/api-client";
 
-import { billingKeys } from "./billing-keys";
+import { billingKeys } from "@/lib/query-keys";
 
 /** This month's one-time purchases and what is left of the cap (spec: the dialog loads them on open). */
 export function getTopUpStatus({ signal }: { signal?: AbortSignal } = {}): Promise<TopUpStatus> {

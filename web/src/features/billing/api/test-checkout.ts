@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 
 import { apiFetch } from "@/lib/api-client";
 
-import { billingKeys } from "./billing-keys";
+import { billingKeys } from "@/lib/query-keys";
 
 const base = (id: string) => `/api/billing/test-checkout/${encodeURIComponent(id)}`;
 

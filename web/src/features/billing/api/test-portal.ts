@@ -1,11 +1,7 @@
 import { type BillingInterval, type TestPortal, testPortalSchema } from "@reelsmith/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-
-import { accountQueryKey } from "@/features/auth/api/account-key";
-import { creditsQueryKey } from "@/features/credits/api/credits-key";
 import { apiFetch } from "@/lib/api-client";
-
-import { billingKeys } from "./billing-keys";
+import { accountQueryKey, billingKeys, creditsQueryKey } from "@/lib/query-keys";
 
 export function getTestPortal(returnPath: string | null, { signal }: { signal?: AbortSignal } = {}) {
   const query = returnPath ? `?return=${encodeURIComponent(returnPath)}` : "";

@@ -1,17 +1,26 @@
-import { PORTAL_RETURN_PATH } from "@reelsmith/core";
+import { type Account, PORTAL_RETURN_PATH } from "@reelsmith/core";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 
 import { FullPageSpinner } from "@/components/spinner";
-import { useAccount } from "@/features/auth/api/get-account";
 import { createPortalSession } from "../api/create-portal-session";
 
 /**
  * `/billing/portal` (spec): shows loading, then sends the browser to the provider's portal. Without a
  * user, without a current plan, on an error or without a URL it goes to /pricing (errors are logged).
  */
-export function BillingPortalRedirect() {
-  const { data: account, isPending, isError } = useAccount();
+export function BillingPortalRedirect({
+  account,
+  isPending,
+  isError,
+}: {
+  /** The signed-in account; null for a visitor. */
+  account: Account | null | undefined;
+  /** The account is still loading. */
+  isPending: boolean;
+  /** The account could not be loaded. */
+  isError: boolean;
+}) {
   const navigate = useNavigate();
   const started = useRef(false);
 

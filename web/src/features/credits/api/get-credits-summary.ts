@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { apiFetch } from "@/lib/api-client";
 
-import { creditsQueryKey } from "./credits-key";
+import { creditsQueryKey } from "@/lib/query-keys";
 
 export function getCreditsSummary({ signal }: { signal?: AbortSignal } = {}): Promise<CreditsSummary> {
   return apiFetch("/api/credits", { schema: creditsSummarySchema, ...(signal ? { signal } : {}) });

@@ -3,8 +3,8 @@ import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { accountQueryKey } from "@/features/auth/api/account-key";
-import { refreshAccountState } from "@/features/live/use-live-updates";
+import { refreshAccountState } from "@/lib/live/use-live-updates";
+import { accountQueryKey } from "@/lib/query-keys";
 import { cn } from "@/lib/utils";
 
 /** The manual refresh of the spec: refetches the balance, the plan and usage at once. */

@@ -1,11 +1,10 @@
 import { LifeBuoy, Mail } from "lucide-react";
 import { Link } from "react-router";
-
+import { FaqAccordion, faqStructuredData } from "@/components/marketing/faq-accordion";
+import { FAQ } from "@/components/marketing/faq-entries";
 import { PageHero } from "@/components/marketing/page-hero";
 import { Button } from "@/components/ui/button";
 import { JsonLd } from "@/lib/seo";
-import { FAQ } from "../data/faq";
-import { FaqAccordion, faqStructuredData } from "./faq-accordion";
 
 export function FaqScreen() {
   return (

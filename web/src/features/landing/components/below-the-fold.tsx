@@ -1,8 +1,8 @@
 import { messages } from "@reelsmith/core";
 
 import { CtaBand } from "@/components/marketing/cta-band";
-import { useShowcase } from "@/features/showcase/api/get-showcase";
 import { useHydrated } from "@/hooks/use-hydrated";
+import { useShowcase } from "../api/get-showcase";
 import { CapabilitiesSection } from "./capabilities-section";
 import { FaqSection } from "./faq-section";
 import { HowItWorks } from "./how-it-works";

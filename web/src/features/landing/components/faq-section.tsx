@@ -1,9 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-
+import { FaqAccordion } from "@/components/marketing/faq-accordion";
+import { FAQ } from "@/components/marketing/faq-entries";
 import { SectionHeading } from "@/components/marketing/section-heading";
-import { FaqAccordion } from "@/features/faq/components/faq-accordion";
-import { FAQ } from "@/features/faq/data/faq";
 
 /** The landing page's #faq: the first six questions, and a link to all fifteen. */
 export function FaqSection() {

@@ -3,8 +3,8 @@ import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
-import { MobilePreview, PreviewCarousel } from "@/features/showcase/components/preview-carousel";
 import { PhoneStack } from "./phone-stack";
+import { MobilePreview, PreviewCarousel } from "./preview-carousel";
 import { RotatingWords } from "./rotating-words";
 
 export const HERO_WORDS = ["Reddit stories", "UGC ads", "music videos", "green-screen memes", "faceless AI videos"];

@@ -1,7 +1,7 @@
 import { messages, type ShowcaseClip } from "@reelsmith/core";
 import { lazy, memo, Suspense, useEffect, useMemo, useRef } from "react";
 
-import { useShowcase } from "@/features/showcase/api/get-showcase";
+import { useShowcase } from "../api/get-showcase";
 import { createNearViewport } from "../lib/near-viewport";
 import { Hero } from "./hero";
 import { StatsBand } from "./stats-band";

@@ -1,8 +1,8 @@
 import type { ShowcaseClip } from "@reelsmith/core";
 
 import { SectionHeading } from "@/components/marketing/section-heading";
-import { ClipCarousel } from "@/features/showcase/components/clip-carousel";
-import { ShortsRail } from "@/features/showcase/components/shorts-rail";
+import { ClipCarousel } from "./clip-carousel";
+import { ShortsRail } from "./shorts-rail";
 
 /** The clips Reelsmith rendered from its starter library: a moving carousel, a swipeable rail on phones. */
 export function ShowcaseSection({ clips }: { clips: readonly ShowcaseClip[] }) {

@@ -10,14 +10,14 @@ import {
 import { ImagePlus, Loader2, Sparkles, X } from "lucide-react";
 import { useId, useRef } from "react";
 import { toast } from "sonner";
-
+import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
-import { useCapabilities, useGenerateScript } from "../api/generate-script";
+import { useGenerateScript } from "../api/generate-script";
 
 const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"];
 

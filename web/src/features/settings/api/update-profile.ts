@@ -1,8 +1,7 @@
 import { accountSchema, type ProfileUpdate } from "@reelsmith/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-
-import { accountQueryKey } from "@/features/auth/api/account-key";
 import { apiFetch } from "@/lib/api-client";
+import { accountQueryKey } from "@/lib/query-keys";
 
 export function updateProfile(update: ProfileUpdate) {
   return apiFetch("/api/account", { method: "PATCH", json: update, schema: accountSchema });

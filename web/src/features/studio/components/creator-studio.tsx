@@ -7,13 +7,21 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { videoTypeIcons } from "@/components/video-type-icon";
 
-/** One card per video type; a card's button opens its builder once `isAvailable(route)` says it exists. */
+/** The catalogue's video types with the builders that work first, each group in catalogue order. */
+export function studioOrder<T extends { route: string }>(types: readonly T[], isAvailable: (route: string) => boolean) {
+  return [...types.filter((t) => isAvailable(t.route)), ...types.filter((t) => !isAvailable(t.route))];
+}
+
+/**
+ * One card per video type, the builders that work first; a card's button opens its builder once
+ * `isAvailable(route)` says it exists.
+ */
 export function CreatorStudio({ isAvailable }: { isAvailable: (route: string) => boolean }) {
   return (
     <div className="space-y-8">
       <PageHeader title="Creator Studio" description="Choose a format to start a new video." />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {videoTypeCatalogue.map((type) => {
+        {studioOrder(videoTypeCatalogue, isAvailable).map((type) => {
           const Icon = videoTypeIcons[type.type];
           const available = isAvailable(type.route);
           return (

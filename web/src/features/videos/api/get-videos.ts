@@ -2,8 +2,7 @@ import { VIDEO_LIST_POLL_MS, type VideoList, type VideoListQuery, videoListSchem
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
 import { apiFetch } from "@/lib/api-client";
-
-export const videosQueryKey = ["videos"] as const;
+import { videosQueryKey } from "@/lib/query-keys";
 
 export function getVideos(query: VideoListQuery, { signal }: { signal?: AbortSignal } = {}): Promise<VideoList> {
   const params = new URLSearchParams();

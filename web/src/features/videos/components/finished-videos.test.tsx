@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { applyVideoEvent } from "@/features/live/use-live-updates";
+import { applyVideoEvent } from "@/lib/live/use-live-updates";
 
 import { FinishedVideos } from "./finished-videos";
 

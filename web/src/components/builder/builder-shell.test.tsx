@@ -1,0 +1,223 @@
+import type { Account, Catalog, Video } from "@reelsmith/core";
+import { messages } from "@reelsmith/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { jsonResponse, mockApi, renderWithRouter, testAccount } from "@/test/render";
+import { type BuilderStepProps, defineBuilder } from "./builder-config";
+import { BuilderShell } from "./builder-shell";
+import { draftStorageKey } from "./use-builder-draft";
+
+const catalog: Catalog = {
+  captionStyles: [],
+  voices: [],
+  backgrounds: [],
+  music: [],
+  memes: [],
+  asmr: [],
+  dreamscape: [],
+  textHookStyles: [],
+};
+
+interface Draft extends Record<string, unknown> {
+  post_title: string;
+  script: string;
+  caption_style: string | null;
+  background_video: string | null;
+}
+
+type Props = BuilderStepProps<Draft>;
+
+/** A small builder of the reddit type: the schema decides when each step is complete. */
+const config = defineBuilder<Draft>({
+  type: "reddit",
+  title: "Test Story",
+  description: "A builder made of the kit.",
+  defaults: { post_title: "", script: "", caption_style: null, background_video: null },
+  messages: { incomplete: messages.reddit.incomplete, failedTitle: "Error", failed: messages.reddit.generateFailed },
+  steps: [
+    {
+      label: "Words",
+      hint: "Title and story.",
+      fields: ["post_title", "script"],
+      Component: ({ draft, patch }: Props) => (
+        <>
+          <label>
+            Title
+            <input value={draft.post_title} onChange={(e) => patch({ post_title: e.target.value })} />
+          </label>
+          <label>
+            Story
+            <input value={draft.script} onChange={(e) => patch({ script: e.target.value })} />
+          </label>
+        </>
+      ),
+    },
+    {
+      label: "Look",
+      hint: "Captions and footage.",
+      fields: ["caption_style", "background_video"],
+      Component: ({ patch }: Props) => (
+        <button type="button" onClick={() => patch({ caption_style: "fire", background_video: "gta5" })}>
+          Fire over GTA
+        </button>
+      ),
+    },
+    { label: "Sound", hint: "Music and voice.", fields: [], Component: () => <p>Defaults are fine.</p> },
+  ],
+});
+
+const complete: Draft = {
+  post_title: "AITA?",
+  script: "It happened.",
+  caption_style: "fire",
+  background_video: "gta5",
+};
+
+const video: Video = {
+  id: "v1",
+  title: "Reddit Story - Anonymous - AITA?",
+  type: "reddit",
+  status: "processing",
+  progress: 0,
+  stage: null,
+  error_message: null,
+  cost: 6,
+  refunded: 0,
+  duration_s: null,
+  video_url: null,
+  thumbnail_url: null,
+  download_url: null,
+  video_caption: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+  finished_at: null,
+};
+
+function renderShell(account: Account = testAccount) {
+  return renderWithRouter(<BuilderShell config={config} account={account} />);
+}
+
+const button = (name: string | RegExp) => screen.getByRole("button", { name });
+
+async function walkToLastStep(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByLabelText("Title");
+  await user.click(button("Next"));
+  await user.click(button("Next"));
+}
+
+describe("BuilderShell", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it("lets Next go on only from a complete step and opens steps only up to the furthest reached", async () => {
+    mockApi({ "/api/catalog": () => jsonResponse(200, catalog) });
+    const user = userEvent.setup();
+    renderShell();
+    await screen.findByLabelText("Title");
+    expect(screen.getByText("6 credits per video")).toBeTruthy();
+    expect(button("Back")).toHaveProperty("disabled", true);
+    expect(button("Next")).toHaveProperty("disabled", true);
+    expect(button(/Step 2/)).toHaveProperty("disabled", true);
+
+    await user.type(screen.getByLabelText("Title"), "AITA?");
+    expect(button("Next")).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText("Story"), "It happened.");
+    await user.click(button("Next"));
+    expect(screen.getByRole("heading", { level: 2, name: "Look" })).toBeTruthy();
+    expect(button("Next")).toHaveProperty("disabled", true);
+    expect(button(/Step 3/)).toHaveProperty("disabled", true);
+
+    // Back to step 1: step 2 stays reachable (it was reached), step 3 does not (it never was).
+    await user.click(button(/Step 1/));
+    expect(screen.getByLabelText("Title")).toHaveProperty("value", "AITA?");
+    expect(button(/Step 2/)).toHaveProperty("disabled", false);
+    expect(button(/Step 3/)).toHaveProperty("disabled", true);
+    await user.click(button(/Step 2/));
+    await user.click(button("Fire over GTA"));
+    await user.click(button("Next"));
+    expect(screen.getByText("Defaults are fine.")).toBeTruthy();
+    expect(button("Generate Video · 6 credits")).toHaveProperty("disabled", false);
+    // The draft is kept per type and user for this tab.
+    expect(JSON.parse(sessionStorage.getItem(draftStorageKey("reddit", testAccount.user.id)) ?? "{}")).toMatchObject(
+      complete,
+    );
+  });
+
+  it("opens the insufficient-credits dialog instead of calling the server when the balance is short", async () => {
+    const fetchMock = mockApi({ "/api/catalog": () => jsonResponse(200, catalog) });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell({ ...testAccount, credits: 2 });
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+
+    const dialog = await screen.findByRole("dialog", { name: messages.credits.insufficientTitle });
+    expect(within(dialog).getByText(messages.credits.insufficientDialog)).toBeTruthy();
+    expect(within(dialog).getByTestId("credits-required").textContent).toBe("6");
+    expect(within(dialog).getByTestId("credits-current").textContent).toBe("2");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("opens the dialog with the server's figures when creation is refused for credits", async () => {
+    mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "POST /api/videos": () =>
+        jsonResponse(402, {
+          code: "INSUFFICIENT_CREDITS",
+          message: messages.credits.insufficientToast,
+          requestId: "r1",
+          required: 6,
+          current: 4,
+        }),
+    });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell();
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+    const dialog = await screen.findByRole("dialog", { name: messages.credits.insufficientTitle });
+    expect(within(dialog).getByTestId("credits-current").textContent).toBe("4");
+  });
+
+  it("creates the video, says so, clears the draft and shows the waiting screen", async () => {
+    const fetchMock = mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "POST /api/videos": () => jsonResponse(201, video),
+      "/api/videos/v1": () => jsonResponse(200, { ...video, progress: 40, stage: "Rendering" }),
+    });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell();
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+
+    expect((await screen.findAllByText(messages.videos.creationStartedTitle)).length).toBeGreaterThan(0);
+    expect(await screen.findByText("Rendering")).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ type: "reddit", input: complete });
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(draftStorageKey("reddit", testAccount.user.id)) ?? "{}")).toEqual(
+        config.defaults,
+      ),
+    );
+  });
+
+  it("shows the builder's failure message when creation fails", async () => {
+    mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "POST /api/videos": () => jsonResponse(500, { code: "INTERNAL", message: "boom", requestId: "r" }),
+    });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell();
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+    expect(await screen.findByText(messages.reddit.generateFailed)).toBeTruthy();
+    // The user stays on the builder with the draft kept, to try again.
+    expect(screen.getByText("Defaults are fine.")).toBeTruthy();
+    expect(sessionStorage.getItem(draftStorageKey("reddit", testAccount.user.id))).toContain("AITA?");
+  });
+});

@@ -1,0 +1,153 @@
+import { type Account, messages, type Video } from "@reelsmith/core";
+import { ArrowLeft, ArrowRight, Loader2, Wand2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+
+import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useCatalog } from "./api/get-catalog";
+import type { BuilderConfig, BuilderDraft } from "./builder-config";
+import { BuilderStepper } from "./builder-stepper";
+import { CostPill } from "./cost-pill";
+import { GeneratingScreen } from "./generating-screen";
+import { InsufficientCreditsDialog } from "./insufficient-credits-dialog";
+import { advance, canVisit, readyToGenerate, stepComplete } from "./step-completion";
+import { useBuilderDraft } from "./use-builder-draft";
+import { builderSchema, useGenerateFlow } from "./use-generate-flow";
+
+/**
+ * A builder from its config: the stepper, the current step, sticky Back / Next / Generate, the cost,
+ * the saved draft, the generate flow and, once the video is queued, the waiting screen.
+ */
+export function BuilderShell<D extends BuilderDraft>({
+  config,
+  account,
+}: {
+  config: BuilderConfig<D>;
+  account: Account;
+}) {
+  const { draft, patch, clear } = useBuilderDraft({
+    type: config.type,
+    userId: account.user.id,
+    defaults: config.defaults,
+    ...(config.bulkyFields ? { bulkyFields: config.bulkyFields } : {}),
+  });
+  const [step, setStep] = useState(0);
+  const [furthest, setFurthest] = useState(0);
+  const [created, setCreated] = useState<Video | null>(null);
+  const catalog = useCatalog();
+  const schema = useMemo(() => builderSchema(config), [config]);
+  const lastStep = config.steps.length - 1;
+  const flow = useGenerateFlow({
+    config,
+    account,
+    draft,
+    onCreated: (video) => {
+      clear();
+      setCreated(video);
+    },
+  });
+
+  const isComplete = (index: number) => stepComplete(schema, config.steps[index]?.fields ?? [], draft);
+  const go = (target: number) => {
+    if (canVisit(target, furthest)) setStep(target);
+  };
+  const next = () => {
+    const moved = advance(step, furthest, lastStep, isComplete(step));
+    setStep(moved.step);
+    setFurthest(moved.furthest);
+  };
+
+  if (created) {
+    return (
+      <div className="space-y-8">
+        <PageHeader title={config.title} />
+        <GeneratingScreen
+          initial={created}
+          onAnother={() => {
+            setCreated(null);
+            setStep(0);
+            setFurthest(0);
+          }}
+        />
+      </div>
+    );
+  }
+
+  const current = config.steps[step];
+  const StepComponent = current?.Component;
+  const body = !catalog.data ? (
+    catalog.isError ? (
+      <EmptyState
+        icon={Wand2}
+        title="The media library could not be loaded"
+        description={catalog.error.message}
+        action={
+          <Button size="sm" variant="outline" onClick={() => void catalog.refetch()}>
+            {messages.common.tryAgain}
+          </Button>
+        }
+      />
+    ) : (
+      <Skeleton className="h-96 rounded-xl" />
+    )
+  ) : StepComponent ? (
+    <StepComponent draft={draft} patch={patch} catalog={catalog.data} account={account} />
+  ) : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={config.title} description={config.description} actions={<CostPill cost={flow.cost} />} />
+      <BuilderStepper
+        labels={config.steps.map((s) => s.label)}
+        step={step}
+        furthest={furthest}
+        isComplete={isComplete}
+        onGo={go}
+      />
+      <section aria-labelledby="step-title" className="space-y-5 rounded-xl border bg-card/60 p-4 sm:p-6">
+        <header className="space-y-1">
+          <h2 id="step-title" className="font-display text-xl font-bold">
+            {current?.label}
+          </h2>
+          <p className="text-sm text-muted-foreground">{current?.hint}</p>
+        </header>
+        {body}
+      </section>
+      <div className="sticky bottom-0 -mx-4 flex items-center justify-between gap-3 border-t bg-background/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        {step === 0 && config.exitTo ? (
+          <Button variant="outline" asChild>
+            <Link to={config.exitTo}>
+              <ArrowLeft aria-hidden="true" />
+              Back
+            </Link>
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={() => go(step - 1)} disabled={step === 0}>
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Button>
+        )}
+        {step < lastStep ? (
+          <Button onClick={next} disabled={!isComplete(step)}>
+            Next
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button variant="brand" onClick={flow.generate} disabled={!readyToGenerate(schema, draft) || flow.isPending}>
+            {flow.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
+            Generate Video · {flow.cost} credits
+          </Button>
+        )}
+      </div>
+      <InsufficientCreditsDialog
+        open={flow.shortfall !== null}
+        onOpenChange={(open) => (open ? undefined : flow.dismissShortfall())}
+        required={flow.shortfall?.required ?? flow.cost}
+        current={flow.shortfall?.current ?? account.credits}
+      />
+    </div>
+  );
+}

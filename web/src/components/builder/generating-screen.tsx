@@ -1,0 +1,79 @@
+import { messages, type Video } from "@reelsmith/core";
+import { AlertTriangle, CheckCircle2, Film, Loader2, Plus } from "lucide-react";
+import { Link } from "react-router";
+
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import { useVideo } from "./api/get-video";
+
+/**
+ * After Generate: the video's live progress. The user may leave; the video keeps rendering and shows up
+ * in Finished Videos. When it is done it plays right here.
+ */
+export function GeneratingScreen({ initial, onAnother }: { initial: Video; onAnother: () => void }) {
+  const query = useVideo(initial.id);
+  const video = query.data ?? initial;
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 py-6 text-center" aria-live="polite">
+      {video.status === "finished" && video.video_url ? (
+        <>
+          <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+          <div className="space-y-1">
+            <h2 className="font-display text-2xl font-bold">Your video is ready</h2>
+            <p className="text-sm text-muted-foreground">{video.title}</p>
+          </div>
+          {/* biome-ignore lint/a11y/useMediaCaption: the captions are burnt into the video itself */}
+          <video
+            src={video.video_url}
+            poster={video.thumbnail_url ?? undefined}
+            controls
+            playsInline
+            className="aspect-[9/16] h-[min(60vh,34rem)] rounded-xl bg-black shadow-2xl"
+          />
+        </>
+      ) : video.status === "error" ? (
+        <>
+          <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
+          <div className="space-y-2">
+            <h2 className="font-display text-2xl font-bold">The video could not be made</h2>
+            <p className="text-sm text-destructive">{video.error_message}</p>
+            {video.refunded > 0 ? (
+              <p className="text-sm text-muted-foreground">{messages.videos.refunded(video.refunded)}</p>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <>
+          <span className="relative grid size-16 place-items-center rounded-full bg-primary/10 text-primary">
+            <Loader2 className="size-8 animate-spin" aria-hidden="true" />
+          </span>
+          <div className="space-y-1">
+            <h2 className="font-display text-2xl font-bold">{messages.videos.creationStartedTitle}</h2>
+            <p className="text-sm text-muted-foreground">{messages.videos.creationStartedBody}</p>
+          </div>
+          <div className="w-full space-y-2 rounded-xl border bg-card p-4 text-left">
+            <div className="flex items-center justify-between text-sm">
+              <span className="font-medium">{video.stage ?? "Queued"}</span>
+              <span className="tabular-nums text-muted-foreground">{video.progress}%</span>
+            </div>
+            <Progress value={video.progress} aria-label="Video progress" />
+            <p className="text-xs text-muted-foreground">{messages.videos.mayTakeFewMinutes}</p>
+          </div>
+        </>
+      )}
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild variant={video.status === "finished" ? "brand" : "outline"}>
+          <Link to="/dashboard">
+            <Film aria-hidden="true" />
+            Go to Finished Videos
+          </Link>
+        </Button>
+        <Button variant="ghost" onClick={onAnother}>
+          <Plus aria-hidden="true" />
+          Make another
+        </Button>
+      </div>
+    </div>
+  );
+}
