@@ -56,7 +56,13 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
     title: "POV: the drop hits on the first loop",
     type: "text-hook",
     views: 2_870_000,
-    input: { audio_file_id: SONG, video_style: "boiler-room", text_hook: "POV: the drop hits on the first loop" },
+    input: {
+      audio_file_id: SONG,
+      video_style: "boiler-room",
+      text_hook: "POV: the drop hits on the first loop",
+      clip_start: 0,
+      clip_duration: 10,
+    },
     uploads: { [SONG]: { kind: "music", key: "house-deep-groove", seconds: 7 } },
   }),
   entry({
@@ -108,7 +114,13 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
     title: "This is your sign to book the trip",
     type: "text-hook",
     views: 742_000,
-    input: { audio_file_id: SONG, video_style: "stunning-nature", text_hook: "this is your sign to book the trip" },
+    input: {
+      audio_file_id: SONG,
+      video_style: "stunning-nature",
+      text_hook: "this is your sign to book the trip",
+      clip_start: 0,
+      clip_duration: 10,
+    },
     uploads: { [SONG]: { kind: "music", key: "lofi-late-night-study", seconds: 7 } },
   }),
   entry({
@@ -176,7 +188,13 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
     title: "POV: the first drop of the summer",
     type: "text-hook",
     views: 1_610_000,
-    input: { audio_file_id: SONG, video_style: "roller-coaster", text_hook: "POV: the first drop of the summer" },
+    input: {
+      audio_file_id: SONG,
+      video_style: "roller-coaster",
+      text_hook: "POV: the first drop of the summer",
+      clip_start: 0,
+      clip_duration: 10,
+    },
     uploads: { [SONG]: { kind: "music", key: "phonk-drift", seconds: 7 } },
   }),
   entry({

@@ -23,6 +23,10 @@ export const GREEN_SCREEN_CAPTION_DANGER = 140;
 export const CHROMA_KEY = { similarity: 0.18, smoothness: 0.12, maxFps: 30 } as const;
 /** Text-hook on-screen hook and UGC copy limits. */
 export const HOOK_TEXT_MAX = 150;
+/** The part of the song a music video uses: 10 to 30 s, 15 s unless the musician picks another length. */
+export const SONG_CLIP_MIN_S = 10;
+export const SONG_CLIP_MAX_S = 30;
+export const SONG_CLIP_DEFAULT_S = 15;
 export const UGC_PRODUCT_NAME_MAX = 80;
 export const UGC_COPY_MAX = 600;
 

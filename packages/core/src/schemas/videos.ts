@@ -5,6 +5,9 @@ import {
   REDDIT_SCRIPT_MAX,
   REDDIT_TITLE_MAX,
   REDDIT_USERNAME_MAX,
+  SONG_CLIP_DEFAULT_S,
+  SONG_CLIP_MAX_S,
+  SONG_CLIP_MIN_S,
   UGC_COPY_MAX,
   UGC_PRODUCT_NAME_MAX,
   UPLOAD_MAX_BYTES,
@@ -95,6 +98,13 @@ export const textHookInputSchema = z.object({
   video_style: z.enum(textHookStyleIds),
   /** The hook shown on screen; optional, at most 150 characters. */
   text_hook: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+  /**
+   * Where the part of the song the video uses starts (s). Null: the engine places the window on the
+   * song's most energetic section.
+   */
+  clip_start: z.number().min(0).nullable().default(null),
+  /** How long that part is (10 to 30 s). */
+  clip_duration: z.number().min(SONG_CLIP_MIN_S).max(SONG_CLIP_MAX_S).default(SONG_CLIP_DEFAULT_S),
 });
 export type TextHookInput = z.output<typeof textHookInputSchema>;
 
