@@ -1,5 +1,6 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
-import { messages } from "@reelsmith/core";
+import { messages, VIDEO_TYPES } from "@reelsmith/core";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { credits, generatedVideos } from "../src/db/schema/index.ts";
@@ -135,7 +136,8 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
 
     const textHook = { type: "text-hook", input: { audio_file_id: audio.id, video_style: "boiler-room" } };
     const stolen = await create(textHook, bob);
-    expect(stolen.status).toBe(404);
+    expect(stolen.status).toBe(400);
+    expect((await json(stolen)).message).toBe(messages.files.notFound);
     expect((await json(h.request("/api/account", { cookie: bob }))).credits).toBe(20);
     const own = await json(create(textHook, alice));
     expect(own.title).toBe("Music Video - Rave / Boiler Room - Summer Anthem");
@@ -148,6 +150,73 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     expect(unknownMusic.status).toBe(400);
     expect((await json(unknownMusic)).message).toBe(messages.videos.unknownMusic);
     expect((await create(reddit({ background_music: "lofi-rainy-window" }), alice)).status).toBe(201);
+  });
+
+  it("lets the database hold every video type and no other", async () => {
+    await start();
+    const result = await h.db.db.execute(
+      sql`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'generated_videos_type_check'`,
+    );
+    const [row] = (result as unknown as { rows: { def: string }[] }).rows;
+    const allowed = [...(row?.def ?? "").matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(allowed.sort()).toEqual([...VIDEO_TYPES].sort());
+  });
+
+  it("refuses, before charging, an input whose upload is another user's, missing or of the wrong kind", async () => {
+    await start();
+    const alice = (await h.signUp(`alice.k.${driver}@example.com`)).cookie;
+    const bob = (await h.signUp(`bob.k.${driver}@example.com`)).cookie;
+    const upload = async (kind: string, file: string, name: string) => {
+      const form = new FormData();
+      form.set("type", kind);
+      form.set("file", new Blob([new Uint8Array(fs.readFileSync(file))]), name);
+      const response = await h.request("/api/files", { method: "POST", body: form, cookie: alice });
+      expect(response.status).toBe(201);
+      return (await json(response)).id as string;
+    };
+    const product = await upload("product-image", fixtures.png, "serum.png");
+    const backdrop = await upload("green-screen", fixtures.jpg, "beach.jpg");
+    const song = await upload("audio-file", fixtures.mp3, "song.mp3");
+    const ugc = (productImageId: string) => ({
+      type: "ugc-ads",
+      input: { product_image_id: productImageId, background_music: "no-music", product_name: "Serum" },
+    });
+    const greenScreen = (backgroundId: string, meme = "dancing-cat") => ({
+      type: "green-screen",
+      input: { text_hook: "me at 3am", selected_meme: meme, background_file_id: backgroundId },
+    });
+
+    const refusals: [unknown, string, string][] = [
+      [ugc(product), bob, messages.files.notFound],
+      [greenScreen(backdrop), bob, messages.files.notFound],
+      [ugc(crypto.randomUUID()), alice, messages.files.notFound],
+      [ugc(backdrop), alice, messages.files.wrongUse],
+      [greenScreen(song), alice, messages.files.wrongUse],
+      [
+        { type: "text-hook", input: { audio_file_id: product, video_style: "boiler-room" } },
+        alice,
+        messages.files.wrongUse,
+      ],
+      [greenScreen(backdrop, "no-such-meme"), alice, messages.videos.unknownMeme],
+    ];
+    for (const [body, cookie, message] of refusals) {
+      const response = await create(body, cookie);
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({ code: "VALIDATION_FAILED", message });
+    }
+    for (const cookie of [alice, bob]) expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
+    expect(await h.db.db.select().from(generatedVideos)).toHaveLength(0);
+    expect(await h.db.db.select().from(credits).where(eq(credits.source, "spend"))).toHaveLength(0);
+
+    const made = await json(create(ugc(product), alice));
+    expect(made).toMatchObject({ type: "ugc-ads", cost: 14, title: "UGC Ad - Serum" });
+    expect(await jobsFor(h, made.id)).toBe(1);
+    expect((await json(create(greenScreen(backdrop), alice))).cost).toBe(6);
+    // Both uploads are read by videos being made now.
+    for (const id of [product, backdrop]) {
+      expect((await h.request(`/api/files/${id}`, { method: "DELETE", cookie: alice })).status).toBe(409);
+    }
+    expect((await json(h.request("/api/account", { cookie: alice }))).credits).toBe(0);
   });
 
   it("stores a Reddit avatar with the video and leaves none behind when creation is refused", async () => {

@@ -85,6 +85,7 @@ export const messages = {
     unknownMusic: "That music track is not in the library.",
     tooMany: "You are creating videos very quickly. Wait a moment and try again.",
     unknownMeme: "That meme is not in the library.",
+    unknownFootage: "That footage is not in the library.",
     missingInformation: "Missing information",
   },
   reddit: {
@@ -106,6 +107,8 @@ export const messages = {
       "AI writing is off on this server. An operator enables it by setting LLM_BASE_URL, LLM_API_KEY and LLM_MODEL (any OpenAI-compatible API, such as OpenAI or Ollama).",
   },
   ai: {
+    notEnabled: "AI writing is not enabled on this server.",
+    hookFailed: "Failed to write a hook. Please try again.",
     tooMany: "You are writing faster than we can think. Wait a minute and try again.",
   },
   musicVideo: {
@@ -132,6 +135,7 @@ export const messages = {
     empty: "The file is empty.",
     noFile: "Choose a file to upload.",
     notFound: "File not found.",
+    wrongUse: "This file was uploaded for another kind of video. Upload it again here.",
     inUse: "This file is used by a video that is still being made. Try again when it has finished.",
     uploadTypeRequired: "Say what the upload is for: audio-file, product-image or green-screen.",
   },

@@ -1,7 +1,13 @@
 import path from "node:path";
-import { NO_MUSIC, textHookVideoType, type VideoInputByType, type VideoType, videoInputSchemas } from "@reelsmith/core";
-import { type AssetKind, type Library, LibraryAssetMissingError } from "@reelsmith/library";
-import { type ProduceAssets, produceVideo, RenderError, type TtsProvider } from "@reelsmith/render";
+import {
+  assetReferences,
+  isVideoType,
+  type VideoInputByType,
+  type VideoType,
+  videoInputSchemas,
+} from "@reelsmith/core";
+import { type Library, LibraryAssetMissingError } from "@reelsmith/library";
+import { produceVideo, RenderError, resolveAssets, type TtsProvider } from "@reelsmith/render";
 import {
   type RenderContext,
   type RenderedVideo,
@@ -48,81 +54,51 @@ export class EngineRenderer implements VideoRenderer {
     private readonly tts: TtsProvider,
   ) {}
 
-  #libraryFile(kind: AssetKind, key: string): string {
-    return this.library.path(this.library.require(kind, key));
-  }
-
-  #music(key: string): string | null {
-    return key === NO_MUSIC ? null : this.#libraryFile("music", key);
-  }
-
-  async #userFile(video: VideoRow, fileId: string, workDir: string, name: string): Promise<string> {
-    const row: FileRow | undefined = await this.files.find(video.userId, fileId);
-    if (!row) throw new RenderFailure("An uploaded file this video needs has been deleted.");
-    const target = path.join(workDir, `${name}${path.extname(row.path)}`);
-    await this.storage.download(row.path, target);
-    return target;
-  }
-
-  async #assets(
+  /**
+   * Downloads the uploads the input refers to into the job's folder, named after the asset they are
+   * (audio.mp3, background.png...): upload id -> path, for `resolveAssets`.
+   */
+  async #downloadUploads<T extends VideoType>(
     video: VideoRow,
-    input: VideoInputByType[VideoType],
+    type: T,
+    input: VideoInputByType[T],
     workDir: string,
-  ): Promise<ProduceAssets[VideoType]> {
-    switch (video.type as VideoType) {
-      case "reddit": {
-        const i = input as VideoInputByType["reddit"];
-        const avatarKey = (video.input as { avatar_key?: string }).avatar_key;
-        let avatar: string | null = null;
-        if (avatarKey) {
-          avatar = path.join(workDir, `avatar${path.extname(avatarKey)}`);
-          await this.storage.download(avatarKey, avatar);
-        }
-        return {
-          background: this.#libraryFile("background", i.background_video),
-          music: this.#music(i.background_music),
-          avatar,
-        };
-      }
-      case "text-hook": {
-        const i = input as VideoInputByType["text-hook"];
-        return {
-          audio: await this.#userFile(video, i.audio_file_id, workDir, "song"),
-          footage: this.#libraryFile("hook-footage", textHookVideoType(i.video_style)),
-        };
-      }
-      case "green-screen": {
-        const i = input as VideoInputByType["green-screen"];
-        return {
-          meme: this.#libraryFile("meme", i.selected_meme),
-          background: await this.#userFile(video, i.background_file_id, workDir, "background"),
-          music: this.#music(i.song),
-        };
-      }
-      case "ugc-ads": {
-        const i = input as VideoInputByType["ugc-ads"];
-        return {
-          productImage: await this.#userFile(video, i.product_image_id, workDir, "product"),
-          music: this.#music(i.background_music),
-        };
-      }
-      case "faceless-ai": {
-        const i = input as VideoInputByType["faceless-ai"];
-        return { clip: this.#libraryFile(i.tab === "asmr" ? "asmr" : "dreamscape", i.video_type) };
-      }
+  ): Promise<Record<string, string>> {
+    const files: Record<string, string> = {};
+    for (const ref of assetReferences(type, input)) {
+      if (ref.from !== "upload") continue;
+      const row: FileRow | undefined = await this.files.find(video.userId, ref.id);
+      if (!row) throw new RenderFailure("An uploaded file this video needs has been deleted.");
+      const target = path.join(workDir, `${ref.asset}${path.extname(row.path)}`);
+      await this.storage.download(row.path, target);
+      files[ref.id] = target;
     }
+    return files;
+  }
+
+  /** A picture the server stored with the video (the Reddit avatar, by its `avatar_key`), or null. */
+  async #storedAvatar(video: VideoRow, workDir: string): Promise<string | null> {
+    const avatarKey = (video.input as { avatar_key?: unknown }).avatar_key;
+    if (typeof avatarKey !== "string" || !avatarKey) return null;
+    const avatar = path.join(workDir, `avatar${path.extname(avatarKey)}`);
+    await this.storage.download(avatarKey, avatar);
+    return avatar;
   }
 
   async render(video: VideoRow, context: RenderContext): Promise<RenderedVideo> {
-    const type = video.type as VideoType;
+    if (!isVideoType(video.type)) throw new RenderFailure("This video's type is no longer made.");
+    const type = video.type;
     const parsed = videoInputSchemas[type].safeParse(video.input);
     if (!parsed.success) throw new RenderFailure("This video's settings are no longer valid.");
+    const input = parsed.data as VideoInputByType[typeof type];
     try {
-      const assets = await this.#assets(video, parsed.data, context.workDir);
+      const files = await this.#downloadUploads(video, type, input, context.workDir);
+      const avatar = await this.#storedAvatar(video, context.workDir);
+      const assets = { ...resolveAssets(type, input, this.library, files), ...(avatar ? { avatar } : {}) };
       const result = await produceVideo({
         type,
-        input: parsed.data as never,
-        assets: assets as never,
+        input,
+        assets,
         tts: this.tts,
         workDir: context.workDir,
         signal: context.signal,

@@ -1,4 +1,4 @@
-import type { VideoGroup, VideoSort } from "@reelsmith/core";
+import { uploadFields, VIDEO_TYPES, type VideoGroup, type VideoSort } from "@reelsmith/core";
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { credits, generatedVideos } from "../db/schema/index.ts";
@@ -6,6 +6,9 @@ import type { Executor } from "../db/tx.ts";
 
 export type VideoRow = typeof generatedVideos.$inferSelect;
 export type NewVideoRow = typeof generatedVideos.$inferInsert;
+
+/** Where a stored input may refer to an upload: each video type's upload fields, from its definition. */
+const UPLOAD_FIELDS = VIDEO_TYPES.flatMap((type) => uploadFields(type).map(({ field }) => ({ type, field })));
 
 /** Spec section 4: the Processing tab holds processing and failed videos, Finished the finished ones. */
 const GROUP_STATUSES: Record<VideoGroup, string[]> = {
@@ -149,6 +152,7 @@ export class VideosRepository {
 
   /** Whether a processing video reads this upload (it must not be deleted under it). */
   async usesFile(userId: string, fileId: string): Promise<boolean> {
+    if (UPLOAD_FIELDS.length === 0) return false;
     const [row] = await this.db
       .select({ n: count() })
       .from(generatedVideos)
@@ -157,9 +161,9 @@ export class VideosRepository {
           eq(generatedVideos.userId, userId),
           eq(generatedVideos.status, "processing"),
           or(
-            sql`${generatedVideos.input}->>'audio_file_id' = ${fileId}`,
-            sql`${generatedVideos.input}->>'background_file_id' = ${fileId}`,
-            sql`${generatedVideos.input}->>'product_image_id' = ${fileId}`,
+            ...UPLOAD_FIELDS.map(({ type, field }) =>
+              and(eq(generatedVideos.type, type), sql`${generatedVideos.input}->>${field} = ${fileId}`),
+            ),
           ),
         ),
       );

@@ -5,6 +5,7 @@ import {
   CAPTION_STYLES,
   type Catalog,
   DREAMSCAPE_STYLES,
+  type LibraryKind,
   NO_MUSIC,
   TEXT_HOOK_STYLES,
   voices,
@@ -142,11 +143,8 @@ export class CatalogService {
     return this.#cached;
   }
 
-  hasMusic(key: string): boolean {
-    return this.library.get("music", key) !== undefined;
-  }
-
-  hasMeme(key: string): boolean {
-    return this.library.get("meme", key) !== undefined;
+  /** Whether the library holds this item (NO_MUSIC is not an item: callers treat it as none). */
+  has(kind: LibraryKind, key: string): boolean {
+    return this.library.get(kind, key) !== undefined;
   }
 }

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  assetReferences,
   type CreateVideo,
   creditCost,
+  type LibraryKind,
   messages,
-  NO_MUSIC,
   type Video,
   type VideoList,
   type VideoListQuery,
@@ -19,16 +20,25 @@ import { RENDER_VIDEO, renderVideoPayload } from "../jobs/render-video.job.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { sniffMediaType } from "../lib/media-type.ts";
-import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
+import type { FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
 
-/** Which starter-library items exist (music tracks and memes are chosen by key). */
+/** Which starter-library items exist (library keys of an input are checked before anything is charged). */
 export interface MediaCatalog {
-  hasMusic(key: string): boolean;
-  hasMeme(key: string): boolean;
+  has(kind: LibraryKind, key: string): boolean;
 }
+
+/** What a user reads when an input names a library item that is not there. */
+const UNKNOWN_LIBRARY_ITEM: Record<LibraryKind, string> = {
+  music: messages.videos.unknownMusic,
+  meme: messages.videos.unknownMeme,
+  background: messages.videos.unknownFootage,
+  asmr: messages.videos.unknownFootage,
+  dreamscape: messages.videos.unknownFootage,
+  "hook-footage": messages.videos.unknownFootage,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,50 +64,37 @@ export class VideosService {
     },
   ) {}
 
-  async #ownFile(userId: string, id: string, type: FileRow["type"]): Promise<FileRow> {
-    const row = UUID.test(id) ? await this.files.find(userId, id) : undefined;
-    if (!row || row.type !== type) throw new AppError("NOT_FOUND", messages.files.notFound);
-    return row;
-  }
-
-  #music(key: string): void {
-    if (key !== NO_MUSIC && !this.catalog.hasMusic(key)) {
-      throw new AppError("VALIDATION_FAILED", messages.videos.unknownMusic);
+  /**
+   * Checks every upload and library item the input refers to (as its type's definition says), before
+   * anything is stored or charged: an upload must be the user's own and of the kind the field needs.
+   * Returns the uploads' original names by input field, for the title.
+   */
+  async #checkReferences(userId: string, body: CreateVideo): Promise<Record<string, string>> {
+    const filenames: Record<string, string> = {};
+    for (const ref of assetReferences(body.type, body.input)) {
+      if (ref.from === "upload") {
+        const row = UUID.test(ref.id) ? await this.files.find(userId, ref.id) : undefined;
+        if (!row) throw new AppError("VALIDATION_FAILED", messages.files.notFound);
+        if (row.type !== ref.kind) throw new AppError("VALIDATION_FAILED", messages.files.wrongUse);
+        filenames[ref.field] = row.originalFilename;
+      } else if (ref.key !== null && !this.catalog.has(ref.kind, ref.key)) {
+        throw new AppError("VALIDATION_FAILED", UNKNOWN_LIBRARY_ITEM[ref.kind]);
+      }
     }
+    return filenames;
   }
 
   /** Checks what the input refers to and returns what the stored input and the title need. */
   async #prepare(userId: string, body: CreateVideo, videoId: string) {
-    const context: { audioFilename?: string } = {};
+    const filenames = await this.#checkReferences(userId, body);
     let storedInput: Record<string, unknown> = { ...body.input };
     let avatarKey: string | undefined;
-    switch (body.type) {
-      case "reddit": {
-        this.#music(body.input.background_music);
-        if (body.input.avatar_url) {
-          avatarKey = await this.#storeAvatar(userId, videoId, body.input.avatar_url);
-          storedInput = { ...storedInput, avatar_url: null, avatar_key: avatarKey };
-        }
-        break;
-      }
-      case "text-hook":
-        context.audioFilename = (await this.#ownFile(userId, body.input.audio_file_id, "audio-file")).originalFilename;
-        break;
-      case "green-screen":
-        await this.#ownFile(userId, body.input.background_file_id, "green-screen");
-        if (!this.catalog.hasMeme(body.input.selected_meme)) {
-          throw new AppError("VALIDATION_FAILED", messages.videos.unknownMeme);
-        }
-        this.#music(body.input.song);
-        break;
-      case "ugc-ads":
-        await this.#ownFile(userId, body.input.product_image_id, "product-image");
-        this.#music(body.input.background_music);
-        break;
-      case "faceless-ai":
-        break;
+    // The Reddit avatar arrives as a data URL; it is kept as an object of the video instead.
+    if (body.type === "reddit" && body.input.avatar_url) {
+      avatarKey = await this.#storeAvatar(userId, videoId, body.input.avatar_url);
+      storedInput = { ...storedInput, avatar_url: null, avatar_key: avatarKey };
     }
-    return { storedInput, avatarKey, title: videoTitle(body.type, body.input as never, context) };
+    return { storedInput, avatarKey, title: videoTitle(body.type, body.input, { filenames }) };
   }
 
   /** The Reddit avatar (a checked image data URL) as a stored object of the video. */

@@ -2,15 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  NO_MUSIC,
-  type ShowcaseClip,
-  type ShowcaseManifest,
-  textHookVideoType,
-  type VideoInputByType,
-} from "@reelsmith/core";
+import type { ShowcaseClip, ShowcaseManifest } from "@reelsmith/core";
 import { type Library, loadLibrary } from "@reelsmith/library";
-import { OfflineTtsProvider, type ProduceAssets, probeMedia, produceVideo, runFfmpeg } from "@reelsmith/render";
+import { OfflineTtsProvider, probeMedia, produceVideo, resolveAssets, runFfmpeg } from "@reelsmith/render";
 import { clipKey, type ShowcasePlanEntry } from "./plan.ts";
 
 export const SHOWCASE_WIDTH = 540;
@@ -84,44 +78,6 @@ async function webEncode(video: string, thumbnail: string, outVideo: string, out
   ]);
 }
 
-/** The files a plan entry's recipe reads: library keys to paths, and the stand-in uploads. */
-function assetsFor(
-  entry: ShowcasePlanEntry,
-  library: Library,
-  files: Record<string, string>,
-): ProduceAssets[typeof entry.type] {
-  type Kind = Parameters<Library["require"]>[0];
-  const lib = (kind: Kind, key: string) => library.path(library.require(kind, key));
-  const music = (key: string) => (key === NO_MUSIC ? null : lib("music", key));
-  const upload = (id: string) => {
-    const file = files[id];
-    if (!file) throw new Error(`${entry.id}: no stand-in upload for ${id}`);
-    return file;
-  };
-  switch (entry.type) {
-    case "reddit": {
-      const i = entry.input as VideoInputByType["reddit"];
-      return { background: lib("background", i.background_video), music: music(i.background_music) };
-    }
-    case "text-hook": {
-      const i = entry.input as VideoInputByType["text-hook"];
-      return { audio: upload(i.audio_file_id), footage: lib("hook-footage", textHookVideoType(i.video_style)) };
-    }
-    case "green-screen": {
-      const i = entry.input as VideoInputByType["green-screen"];
-      return { meme: lib("meme", i.selected_meme), background: upload(i.background_file_id), music: music(i.song) };
-    }
-    case "ugc-ads": {
-      const i = entry.input as VideoInputByType["ugc-ads"];
-      return { productImage: upload(i.product_image_id), music: music(i.background_music) };
-    }
-    case "faceless-ai": {
-      const i = entry.input as VideoInputByType["faceless-ai"];
-      return { clip: lib(i.tab === "asmr" ? "asmr" : "dreamscape", i.video_type) };
-    }
-  }
-}
-
 async function renderClip(entry: ShowcasePlanEntry, library: Library, workDir: string) {
   const files: Record<string, string> = {};
   for (const [id, upload] of Object.entries(entry.uploads ?? {})) {
@@ -131,7 +87,7 @@ async function renderClip(entry: ShowcasePlanEntry, library: Library, workDir: s
   return produceVideo({
     type: entry.type,
     input: entry.input,
-    assets: assetsFor(entry, library, files),
+    assets: resolveAssets(entry.type, entry.input, library, files),
     tts: new OfflineTtsProvider(),
     workDir,
     draft: true,

@@ -1,4 +1,4 @@
-import { creditCost } from "../catalogue/video-types.ts";
+import { creditCost } from "../video-types/index.ts";
 
 /** A user may create a video only if balance >= cost; an unknown type costs 0 and is allowed. */
 export function canAfford(balance: number, type: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plans } from "../catalogue/plans.ts";
-import { creditCost, videoTypeCatalogue } from "../catalogue/video-types.ts";
+import { creditCost, videoTypeCatalogue } from "../video-types/index.ts";
 import { canAfford, creditsUsed, isValidCreditChange } from "./credits.ts";
 import { greetingName, initials } from "./greeting.ts";
 import { minutesSaved } from "./stats.ts";

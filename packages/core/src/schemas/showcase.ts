@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VIDEO_TYPES } from "../catalogue/video-types.ts";
+import { VIDEO_TYPES } from "../video-types/index.ts";
 
 /**
  * One clip of the landing page's showcase: a short vertical video rendered by the engine from the

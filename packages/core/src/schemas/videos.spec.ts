@@ -2,13 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultFacelessStyle, textHookVideoType, voices } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
-import {
-  base64DecodedBytes,
-  createVideoSchema,
-  facelessInputSchema,
-  redditInputSchema,
-  ugcAdsInputSchema,
-} from "./videos.ts";
+import { createVideoSchema } from "../video-types/index.ts";
+import { base64DecodedBytes, facelessInputSchema, redditInputSchema, ugcAdsInputSchema } from "./videos.ts";
 
 const reddit = {
   username: "Throw Away  Acct",

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { VideoInputByType, VideoType, VoiceId } from "@reelsmith/core";
+import type { VideoAssetsByType, VideoInputByType, VideoType, VoiceId } from "@reelsmith/core";
 import { productPalette } from "../cards/palette.ts";
 import type { Composition } from "../composition/schema.ts";
 import { RenderError, UnsupportedMediaError } from "../errors.ts";
@@ -13,6 +13,7 @@ import { textHookRecipe } from "../recipes/text-hook.ts";
 import { ugcAdsRecipe, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
 import { renderComposition } from "../render.ts";
 import type { TtsProvider } from "../tts/types.ts";
+import { analyseSongFile } from "./song.ts";
 
 /**
  * The production pipeline the server's worker calls: voice-over, timings, cards, compose, encode and
@@ -20,43 +21,25 @@ import type { TtsProvider } from "../tts/types.ts";
  * user's uploads are looked up by the caller).
  */
 
-/** The resolved files each video type needs. */
-export interface ProduceAssets {
+/** Files a type may be given besides those its input refers to. */
+type OptionalAssets = {
   reddit: {
-    /** Background gameplay video. */
-    background: string;
-    /** Music, or null for no-music. */
-    music: string | null;
     /** Avatar picture; when absent, the input's avatar_url data URL is used, else the default avatar. */
     avatar?: string | null;
   };
-  "text-hook": {
-    /** The user's song (MP3, WAV or AAC). */
-    audio: string;
-    /** Hook footage of the style (rave, rollercoaster, nature). */
-    footage: string;
-  };
-  "green-screen": {
-    /** The meme clip on chroma green. */
-    meme: string;
-    /** The user's background picture or video. */
-    background: string;
-    /** The song, or null. */
-    music: string | null;
-  };
-  "ugc-ads": {
-    /** The product photo. */
-    productImage: string;
-    /** Music, or null. */
-    music: string | null;
-  };
   "faceless-ai": {
-    /** The style clip (asmr or dreamscape). */
-    clip: string;
     /** A separate ambience track, or null to use the clip's own sound. */
     ambient?: string | null;
   };
-}
+};
+
+/**
+ * The resolved files each video type needs: those its definition's `assets` name (what
+ * `resolveAssets` returns, e.g. reddit's background and music), plus the optional ones above.
+ */
+export type ProduceAssets = {
+  [T in VideoType]: VideoAssetsByType[T] & (T extends keyof OptionalAssets ? OptionalAssets[T] : unknown);
+};
 
 /** Stages reported while a video is made, in order. */
 export const STAGES = {
@@ -137,11 +120,18 @@ async function durationOf(path: string, need: "video" | "audio"): Promise<{ dura
   return { duration: info.duration, hasAudio: Boolean(info.audio) };
 }
 
-/** Builds the composition of a video: voice-over and probes first, then the type's recipe. */
-async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeComposition> {
-  const { workDir, signal } = req;
-  switch (req.type) {
-    case "reddit": {
+/** How one type's video is made: voice-over and probes first, then the type's recipe. */
+interface Producer<T extends VideoType> {
+  /** Whether it has a voice-over (made before rendering, so progress starts further on). */
+  voiced: boolean;
+  compose(req: ProduceRequest<T>, warnings: string[]): Promise<RecipeComposition>;
+}
+
+const producers: { [T in VideoType]: Producer<T> } = {
+  reddit: {
+    voiced: true,
+    async compose(req, warnings) {
+      const { workDir, signal } = req;
       const input = req.input as VideoInputByType["reddit"];
       const assets = req.assets as ProduceAssets["reddit"];
       req.onStage?.(STAGES.voice);
@@ -151,14 +141,31 @@ async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeC
         assets.avatar !== undefined ? assets.avatar : avatarFromInput(input.avatar_url, workDir),
       ]);
       return redditRecipe(input, { background: assets.background, music: assets.music, avatar }, { title, script });
-    }
-    case "text-hook": {
+    },
+  },
+  "text-hook": {
+    voiced: false,
+    async compose(req) {
+      const { workDir, signal } = req;
       const input = req.input as VideoInputByType["text-hook"];
       const assets = req.assets as ProduceAssets["text-hook"];
-      const { duration } = await durationOf(assets.audio, "audio");
-      return textHookRecipe(input, { audio: assets.audio, audioDuration: duration, footage: assets.footage });
-    }
-    case "green-screen": {
+      const [song, footage, analysis] = await Promise.all([
+        durationOf(assets.audio, "audio"),
+        durationOf(assets.footage, "video"),
+        analyseSongFile(assets.audio, workDir, signal),
+      ]);
+      return textHookRecipe(input, {
+        audio: assets.audio,
+        audioDuration: song.duration,
+        song: analysis,
+        footage: assets.footage,
+        footageDuration: footage.duration,
+      });
+    },
+  },
+  "green-screen": {
+    voiced: false,
+    async compose(req) {
       const input = req.input as VideoInputByType["green-screen"];
       const assets = req.assets as ProduceAssets["green-screen"];
       const [meme, background] = await Promise.all([durationOf(assets.meme, "video"), probeMedia(assets.background)]);
@@ -170,8 +177,12 @@ async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeC
         backgroundKind: background.video.still ? "image" : "video",
         music: assets.music,
       });
-    }
-    case "ugc-ads": {
+    },
+  },
+  "ugc-ads": {
+    voiced: true,
+    async compose(req, warnings) {
+      const { workDir, signal } = req;
       const input = req.input as VideoInputByType["ugc-ads"];
       const assets = req.assets as ProduceAssets["ugc-ads"];
       const script = ugcScript(input);
@@ -187,8 +198,11 @@ async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeC
         { productImage: assets.productImage, music: assets.music, backdrop: palette.backdrop, accent: palette.accent },
         { hook, copy },
       );
-    }
-    case "faceless-ai": {
+    },
+  },
+  "faceless-ai": {
+    voiced: false,
+    async compose(req) {
       const input = req.input as VideoInputByType["faceless-ai"];
       const assets = req.assets as ProduceAssets["faceless-ai"];
       const clip = await durationOf(assets.clip, "video");
@@ -202,11 +216,9 @@ async function compose(req: ProduceRequest, warnings: string[]): Promise<RecipeC
         },
         { durationS: req.durationS },
       );
-    }
-    default:
-      throw new RenderError("INVALID_COMPOSITION", `Unknown video type ${String(req.type)}`);
-  }
-}
+    },
+  },
+};
 
 /** Makes one finished video: returns the MP4, its thumbnail and its length. */
 export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>): Promise<ProduceResult> {
@@ -219,13 +231,13 @@ export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>):
   const outputDir = req.outputDir ?? req.workDir;
   await mkdir(req.workDir, { recursive: true });
   await mkdir(outputDir, { recursive: true });
-  const voiced = req.type === "reddit" || req.type === "ugc-ads";
+  const producer: Producer<T> = producers[req.type];
   req.onStage?.(STAGES.preparing);
   req.onProgress?.(0);
-  const composition = await compose(req as ProduceRequest, warnings);
+  const composition = await producer.compose(req, warnings);
   for (const w of warnings) req.onWarning?.(w);
   const voiceDone = performance.now();
-  const base = voiced ? 15 : 3;
+  const base = producer.voiced ? 15 : 3;
   req.onProgress?.(base);
   req.onStage?.(STAGES.rendering);
   const videoPath = join(outputDir, "video.mp4");

@@ -1,6 +1,12 @@
+import { VIDEO_TYPES } from "@reelsmith/core";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+
+/** A list of SQL string literals, for a check constraint. */
+function sqlList(values: readonly string[]): string {
+  return values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+}
 
 /** Spec entity generated_videos, plus the render bookkeeping of design section 4. */
 export const generatedVideos = pgTable(
@@ -32,10 +38,8 @@ export const generatedVideos = pgTable(
   (t) => [
     index("generated_videos_user_status_created_idx").on(t.userId, t.status, t.createdAt),
     check("generated_videos_status_check", sql`${t.status} in ('processing', 'finished', 'error')`),
-    check(
-      "generated_videos_type_check",
-      sql`${t.type} in ('text-hook', 'reddit', 'faceless-ai', 'ugc-ads', 'green-screen')`,
-    ),
+    // Generated from the video type definitions (sorted, so only a new or removed type changes it).
+    check("generated_videos_type_check", sql`${t.type} in (${sql.raw(sqlList([...VIDEO_TYPES].sort()))})`),
     check("generated_videos_progress_check", sql`${t.progress} between 0 and 100`),
     check("generated_videos_cost_check", sql`${t.cost} >= 0`),
   ],

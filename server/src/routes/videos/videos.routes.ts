@@ -5,6 +5,7 @@ import {
   videoListQuerySchema,
   videoListSchema,
   videoSchema,
+  videoTypeCatalogue,
 } from "@reelsmith/core";
 
 const error = (description: string) => ({
@@ -18,16 +19,17 @@ export const createVideoRoute = createRoute({
   tags: ["Videos"],
   summary: "Create a video: charge its credits and queue its render, all or nothing",
   description:
-    "The body is `{type, input}` with the type's input schema. The server decides the cost (reddit, text-hook " +
-    "and green-screen 6 credits, ugc-ads and faceless-ai 14). Uploads are referenced by file id.",
+    "The body is `{type, input}` with the type's input schema. The server decides the cost (" +
+    videoTypeCatalogue.map((t) => `${t.type} ${t.cost}`).join(", ") +
+    " credits). Uploads are referenced by file id; each must be the user's own and of the kind its field " +
+    "needs, and library keys must name library items, or the request is refused (400) before anything is charged.",
   security: [{ cookieAuth: [] }],
   request: { body: { content: { "application/json": { schema: createVideoSchema } }, required: true } },
   responses: {
     201: { description: "Created and queued", content: { "application/json": { schema: videoSchema } } },
-    400: error("Invalid input"),
+    400: error("Invalid input, or an upload or library item it refers to that cannot be used"),
     401: error("Not signed in"),
     402: error("Not enough credits"),
-    404: error("A referenced file does not exist or is not the user's"),
     429: error("Too many creations in a short time"),
   },
 });

@@ -1,0 +1,69 @@
+import type { z } from "zod";
+import type { FileType } from "../schemas/files.ts";
+
+/** The kinds of items in the starter library (library/src/catalogue.ts ASSET_KINDS has the same names). */
+export const LIBRARY_KINDS = ["background", "music", "meme", "asmr", "dreamscape", "hook-footage"] as const;
+export type LibraryKind = (typeof LIBRARY_KINDS)[number];
+
+/** The fields of an input that hold a string (upload ids and library keys). */
+export type StringField<I> = { [K in keyof I]-?: I[K] extends string ? K : never }[keyof I] & string;
+
+/** An input field holding the id of one of the user's uploads: a `files` row of this kind. */
+export interface UploadSource<I> {
+  from: "upload";
+  field: StringField<I>;
+  kind: FileType;
+}
+
+/** An input field naming an item of the starter library. */
+export interface LibrarySource<I> {
+  from: "library";
+  field: StringField<I>;
+  /** The library kind; a function when the input decides it (faceless-ai: its tab). */
+  kind: LibraryKind | ((input: I) => LibraryKind);
+  /** The library key, when it is not the field's value itself (text-hook: the style's footage). */
+  key?: (input: I) => string;
+  /** The field's value that means "none" (NO_MUSIC): the asset is then null. */
+  none?: string;
+}
+
+export type AssetSource<I> = UploadSource<I> | LibrarySource<I>;
+
+/** The files an asset map resolves to: a path each, or null where the input may choose none. */
+export type ResolvedAssets<A> = {
+  -readonly [K in keyof A]: A[K] extends { none: string } ? string | null : string;
+};
+
+/** What a title rule may use besides the input. */
+export interface VideoTitleContext {
+  /** The original names of the uploads the input refers to, by input field (e.g. audio_file_id). */
+  filenames: Readonly<Partial<Record<string, string>>>;
+}
+
+/**
+ * Everything the product knows about one video type. The registry (./index.ts) derives the type
+ * list, the schemas, the catalogue, the costs and the title rule from these; the render engine's
+ * asset resolver and the server's upload checks read `assets`.
+ */
+export interface VideoTypeDefinition<S extends z.ZodType = z.ZodType, A = Record<string, AssetSource<z.output<S>>>> {
+  /** The input: validates the builder form and the API body, and types the recipe. */
+  schema: S;
+  /** Credits one video costs (spec section 5). */
+  cost: number;
+  /** Where its builder lives in the web app. */
+  route: string;
+  /** Shown on the studio, landing and features pages. */
+  name: string;
+  description: string;
+  /** The title a new video gets, before it is made one line of at most VIDEO_TITLE_MAX characters. */
+  title(input: z.output<S>, context: VideoTitleContext): string;
+  /** The files the recipe reads, by name: the uploads and library items the input refers to. */
+  assets: A;
+}
+
+/** Checks a definition and keeps its exact types (field names, which assets may be none). */
+export function defineVideoType<S extends z.ZodType, const A extends Record<string, AssetSource<z.output<S>>>>(
+  definition: VideoTypeDefinition<S, A>,
+): VideoTypeDefinition<S, A> {
+  return definition;
+}

@@ -1,0 +1,21 @@
+import { NO_MUSIC } from "../catalogue/media.ts";
+import { greenScreenInputSchema } from "../schemas/videos.ts";
+import { defineVideoType } from "./define.ts";
+
+/** A meme clip on chroma green keyed over the user's picture or video, with a caption and a song. */
+export const greenScreenDefinition = defineVideoType({
+  schema: greenScreenInputSchema,
+  cost: 6,
+  route: "/create/greenscreen",
+  name: "Green Screen Memes",
+  description: "A meme clip keyed over your own image or video, with a caption and a song.",
+  title: (input) => `Green Screen Meme - ${input.text_hook}`,
+  assets: {
+    /** The meme clip on chroma green. */
+    meme: { from: "library", field: "selected_meme", kind: "meme" },
+    /** The user's background picture or video. */
+    background: { from: "upload", field: "background_file_id", kind: "green-screen" },
+    /** The song, or null. */
+    music: { from: "library", field: "song", kind: "music", none: NO_MUSIC },
+  },
+});

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { clampVideoTitle } from "../rules/video-title.ts";
+import type { FileType } from "../schemas/files.ts";
+import type { AssetSource, LibraryKind, ResolvedAssets, VideoTitleContext } from "./define.ts";
+import { facelessAiDefinition } from "./faceless-ai.ts";
+import { greenScreenDefinition } from "./green-screen.ts";
+import { redditDefinition } from "./reddit.ts";
+import { textHookDefinition } from "./text-hook.ts";
+import { ugcAdsDefinition } from "./ugc-ads.ts";
+
+export * from "./define.ts";
+
+/**
+ * The video types, one definition each (spec sections 2, 3 and 5), in the order the product shows
+ * them. Everything else about types is derived from this object: the type list, the input schemas,
+ * the API body, the catalogue, the costs, the titles and the asset references. Code that differs per
+ * type elsewhere is a `{ [T in VideoType]: ... }` map, so a type missing from it does not compile.
+ */
+export const videoTypeDefinitions = {
+  "faceless-ai": facelessAiDefinition,
+  "ugc-ads": ugcAdsDefinition,
+  "text-hook": textHookDefinition,
+  "green-screen": greenScreenDefinition,
+  reddit: redditDefinition,
+};
+
+type Definitions = typeof videoTypeDefinitions;
+export type VideoType = keyof Definitions;
+
+/** Every video type, in the product's order. */
+export const VIDEO_TYPES = Object.keys(videoTypeDefinitions) as [VideoType, ...VideoType[]];
+
+export function isVideoType(value: string): value is VideoType {
+  return Object.hasOwn(videoTypeDefinitions, value);
+}
+
+/** A map with one entry per video type, made by `make`. */
+export function mapVideoTypes<R extends { [T in VideoType]: unknown }>(make: (type: VideoType) => R[VideoType]): R {
+  return Object.fromEntries(VIDEO_TYPES.map((type) => [type, make(type)])) as R;
+}
+
+export const videoInputSchemas = mapVideoTypes<{ [T in VideoType]: Definitions[T]["schema"] }>(
+  (type) => videoTypeDefinitions[type].schema,
+);
+export type VideoInputByType = { [T in VideoType]: z.output<Definitions[T]["schema"]> };
+
+type CreateVideoOption = {
+  [T in VideoType]: z.ZodObject<{ type: z.ZodLiteral<T>; input: Definitions[T]["schema"] }>;
+}[VideoType];
+
+/** POST /api/videos body: the type and its input. The server decides the cost. */
+export const createVideoSchema = z.discriminatedUnion(
+  "type",
+  VIDEO_TYPES.map((type) => z.object({ type: z.literal(type), input: videoTypeDefinitions[type].schema })) as [
+    CreateVideoOption,
+    ...CreateVideoOption[],
+  ],
+);
+export type CreateVideoBody = z.input<typeof createVideoSchema>;
+export type CreateVideo = z.output<typeof createVideoSchema>;
+
+export interface VideoTypeInfo {
+  type: VideoType;
+  name: string;
+  description: string;
+  route: string;
+  cost: number;
+}
+
+/** The types as the web shows them (studio, landing and features pages, builder routes). */
+export const videoTypeCatalogue: readonly VideoTypeInfo[] = VIDEO_TYPES.map((type) => {
+  const { name, description, route, cost } = videoTypeDefinitions[type];
+  return { type, name, description, route, cost };
+});
+
+/** Credit cost of a type; an unknown type costs 0 (spec section 5). */
+export function creditCost(type: string): number {
+  return isVideoType(type) ? videoTypeDefinitions[type].cost : 0;
+}
+
+/**
+ * The title a new video gets. Reddit's is the spec's: 'Reddit Story - {username or Anonymous} - {post
+ * title}'; the others follow the same pattern with what identifies them.
+ */
+export function videoTitle<T extends VideoType>(
+  type: T,
+  input: VideoInputByType[T],
+  context: Partial<VideoTitleContext> = {},
+): string {
+  const definition = videoTypeDefinitions[type] as unknown as {
+    title(input: VideoInputByType[T], context: VideoTitleContext): string;
+  };
+  return clampVideoTitle(definition.title(input, { filenames: context.filenames ?? {} }));
+}
+
+/** The files a type's recipe reads, by asset name (what `resolveAssets` of packages/render returns). */
+export type VideoAssetsByType = { [T in VideoType]: ResolvedAssets<Definitions[T]["assets"]> };
+
+/** One upload or library item an input refers to. */
+export type AssetReference =
+  | { asset: string; from: "upload"; field: string; kind: FileType; id: string }
+  /** `key` is null when the input chose none (NO_MUSIC). */
+  | { asset: string; from: "library"; field: string; kind: LibraryKind; key: string | null };
+
+function sourcesOf<T extends VideoType>(type: T): [string, AssetSource<VideoInputByType[T]>][] {
+  return Object.entries(videoTypeDefinitions[type].assets) as [string, AssetSource<VideoInputByType[T]>][];
+}
+
+/** The uploads and library items a (validated) input refers to, in the order of its definition. */
+export function assetReferences<T extends VideoType>(type: T, input: VideoInputByType[T]): AssetReference[] {
+  return sourcesOf(type).map(([asset, source]): AssetReference => {
+    const value = String(input[source.field]);
+    if (source.from === "upload") return { asset, from: "upload", field: source.field, kind: source.kind, id: value };
+    const kind = typeof source.kind === "function" ? source.kind(input) : source.kind;
+    const none = source.none !== undefined && value === source.none;
+    return { asset, from: "library", field: source.field, kind, key: none ? null : (source.key?.(input) ?? value) };
+  });
+}
+
+/** The input fields of a type that hold upload ids, and the kind of file each must be. */
+export function uploadFields(type: VideoType): { field: string; kind: FileType }[] {
+  return sourcesOf(type).flatMap(([, source]) =>
+    source.from === "upload" ? [{ field: source.field, kind: source.kind }] : [],
+  );
+}

@@ -1,0 +1,67 @@
+import { LIBRARY_KINDS, type LibraryKind, NO_MUSIC, videoInputSchemas } from "@reelsmith/core";
+import { ASSET_KINDS, type AssetKind } from "@reelsmith/library/catalogue";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { type LibraryLike, resolveAssets } from "./assets.ts";
+
+const SONG = "0d3c1f55-5a5e-4c1c-9a61-2f1b2d6c7a10";
+const PICTURE = "6a2b7c1d-3e4f-4a5b-8c6d-7e8f9a0b1c2d";
+
+/** A library that knows every key and says where it would be. */
+const library: LibraryLike & { asked: string[] } = {
+  asked: [],
+  require(kind, key) {
+    this.asked.push(`${kind}/${key}`);
+    return { kind, key };
+  },
+  path(asset: never) {
+    const { kind, key } = asset as { kind: LibraryKind; key: string };
+    return `/library/${kind}/${key}.mp4`;
+  },
+};
+
+describe("resolveAssets", () => {
+  it("names the library's own kinds", () => {
+    expectTypeOf<LibraryKind>().toEqualTypeOf<AssetKind>();
+    expect([...LIBRARY_KINDS].sort()).toEqual([...ASSET_KINDS].sort());
+  });
+
+  it("turns library keys into library files and upload ids into the given files, as each definition says", () => {
+    const files = { [SONG]: "/up/song.mp3", [PICTURE]: "/up/picture.png" };
+    const textHook = videoInputSchemas["text-hook"].parse({ audio_file_id: SONG, video_style: "stunning-nature" });
+    expect(resolveAssets("text-hook", textHook, library, files)).toEqual({
+      audio: "/up/song.mp3",
+      footage: "/library/hook-footage/nature.mp4",
+    });
+    const green = videoInputSchemas["green-screen"].parse({
+      text_hook: "me",
+      selected_meme: "bruh",
+      background_file_id: PICTURE,
+      song: "lofi-rainy-window",
+    });
+    expect(resolveAssets("green-screen", green, library, files)).toEqual({
+      meme: "/library/meme/bruh.mp4",
+      background: "/up/picture.png",
+      music: "/library/music/lofi-rainy-window.mp4",
+    });
+    const ugc = videoInputSchemas["ugc-ads"].parse({ product_image_id: PICTURE, background_music: NO_MUSIC });
+    expect(resolveAssets("ugc-ads", ugc, library, files)).toEqual({ productImage: "/up/picture.png", music: null });
+    const faceless = videoInputSchemas["faceless-ai"].parse({ tab: "asmr", video_type: "paint" });
+    expect(resolveAssets("faceless-ai", faceless, library)).toEqual({ clip: "/library/asmr/paint.mp4" });
+    const reddit = videoInputSchemas.reddit.parse({
+      post_title: "t",
+      script: "s",
+      caption_style: "minimal",
+      background_video: "minecraft",
+    });
+    expect(resolveAssets("reddit", reddit, library)).toEqual({
+      background: "/library/background/minecraft.mp4",
+      music: null,
+    });
+    expect(library.asked).not.toContain(`music/${NO_MUSIC}`);
+  });
+
+  it("refuses an upload it was given no file for", () => {
+    const textHook = videoInputSchemas["text-hook"].parse({ audio_file_id: SONG, video_style: "boiler-room" });
+    expect(() => resolveAssets("text-hook", textHook, library, {})).toThrow(/No file was given for the audio/);
+  });
+});

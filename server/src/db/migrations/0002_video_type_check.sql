@@ -1,0 +1,2 @@
+ALTER TABLE "generated_videos" DROP CONSTRAINT "generated_videos_type_check";--> statement-breakpoint
+ALTER TABLE "generated_videos" ADD CONSTRAINT "generated_videos_type_check" CHECK ("generated_videos"."type" in ('faceless-ai', 'green-screen', 'reddit', 'text-hook', 'ugc-ads'));
