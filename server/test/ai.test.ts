@@ -87,6 +87,29 @@ describe.each(DRIVERS)("AI writing on %s", (driver) => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
+  it("writes a music video's hook from the song, the style and the idea, one line within 150 characters", async () => {
+    h = await createHarness(driver, { llm: { baseUrl: llm.baseUrl, model: "hook-model" } });
+    const { cookie } = await h.signUp(`ai.hook.${driver}@example.com`);
+    llm.answer(
+      '"POV: the drop hits and the whole room forgets to breathe 🎧"\nA second line the model should not add.',
+    );
+    const before = llm.requests.length;
+    const response = await post(
+      h,
+      "/api/ai/hook",
+      { song_name: "midnight-drive.mp3", style: "Rave / Boiler Room", idea: "first night out" },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ text_hook: "POV: the drop hits and the whole room forgets to breathe 🎧" });
+    const asked = llm.requests[before]?.body.messages.at(-1)?.content ?? "";
+    expect(asked).toContain("midnight-drive.mp3");
+    expect(asked).toContain("Rave / Boiler Room");
+    expect(asked).toContain("first night out");
+    expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
+    expect((await post(h, "/api/ai/hook", { song_name: "x" }, "")).status).toBe(401);
+  });
+
   it("needs a session and a title or draft", async () => {
     h = await createHarness(driver, { llm: { baseUrl: llm.baseUrl, model: "m" } });
     expect((await post(h, "/api/ai/script", { script_title: "x" }, "")).status).toBe(401);

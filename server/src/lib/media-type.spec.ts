@@ -42,4 +42,17 @@ describe("sniffMediaType", () => {
     expect(acceptsMediaType("green-screen", mp3)).toBe(false);
     expect(acceptsMediaType("green-screen", null)).toBe(false);
   });
+
+  it("takes a video's sound as a music video's song: MP4, MOV and WebM", () => {
+    const mov = sniffMediaType(Uint8Array.from([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0]));
+    const webm = sniffMediaType(Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 1, 0, 0, 0]));
+    expect(mov?.mime).toBe("video/quicktime");
+    expect(webm?.mime).toBe("video/webm");
+    expect(acceptsMediaType("audio-file", sniffMediaType(head(fixtures.mp4)))).toBe(true);
+    expect(acceptsMediaType("audio-file", mov)).toBe(true);
+    expect(acceptsMediaType("audio-file", webm)).toBe(true);
+    // The spec's green-screen backgrounds stay JPG, PNG, WebP or MP4.
+    expect(acceptsMediaType("green-screen", mov)).toBe(false);
+    expect(acceptsMediaType("product-image", webm)).toBe(false);
+  });
 });

@@ -35,7 +35,12 @@ export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
     if (/^(isom|iso[2-9]|mp41|mp42|avc1|dash|M4V |mmp4|msnv)$/.test(brand)) {
       return { mime: "video/mp4", ext: "mp4", kind: "video" };
     }
+    if (brand === "qt  ") return { mime: "video/quicktime", ext: "mov", kind: "video" };
     return null;
+  }
+  // Matroska/WebM: the EBML header.
+  if (b0 === 0x1a && b1 === 0x45 && b2 === 0xdf && bytes[3] === 0xa3) {
+    return { mime: "video/webm", ext: "webm", kind: "video" };
   }
   if (ascii(bytes, 0, 3) === "ID3") return { mime: "audio/mpeg", ext: "mp3", kind: "audio" };
   if (b0 === 0xff && (b1 & 0xe0) === 0xe0) {
@@ -52,8 +57,8 @@ export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
 }
 
 const ACCEPTED: Record<FileType, readonly string[]> = {
-  // MP3, WAV or AAC (raw ADTS or in an .m4a container).
-  "audio-file": ["audio/mpeg", "audio/wav", "audio/aac", "audio/mp4"],
+  // MP3, WAV or AAC (raw ADTS or in an .m4a container); a video's sound is used too.
+  "audio-file": ["audio/mpeg", "audio/wav", "audio/aac", "audio/mp4", "video/mp4", "video/quicktime", "video/webm"],
   // JPG, PNG or WebP.
   "product-image": ["image/jpeg", "image/png", "image/webp"],
   // An image or an MP4 video.

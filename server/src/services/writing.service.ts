@@ -23,6 +23,11 @@ const CAPTION_SYSTEM = `You write one-line captions for green-screen meme videos
 funny, in the "when you..." / "POV:" / "me after..." style. At most ${GREEN_SCREEN_CAPTION_MAX - 30} characters, no hashtags,
 at most one emoji, no quotation marks. Answer with the caption only.`;
 
+const HOOK_SYSTEM = `You write the one-line text hook shown over a short music video on TikTok and Reels: it makes a
+viewer stop scrolling and feel the song ("POV: ...", "when the drop hits...", "this song at 2am hits different").
+At most ${HOOK_TEXT_MAX - 40} characters, no hashtags, at most one emoji, no quotation marks, never the lyrics.
+Answer with the hook only.`;
+
 const AD_SYSTEM = `You write copy for short influencer-style (UGC) video ads for TikTok Shop and Reels: a scroll-stopping
 hook and a short spoken ad script in the first person, honest and specific, ending with a call to action.
 No hashtags, no emoji, no claims about health or money that a product page could not back up.
@@ -146,6 +151,30 @@ export class WritingService {
         .trim() ?? "";
     if (!line) throw new AppError("UPSTREAM_FAILED", messages.greenScreen.captionFailed);
     return { text_hook: clampToSentences(line, GREEN_SCREEN_CAPTION_MAX) };
+  }
+
+  async musicVideoHook(input: { song_name: string; style: string; idea: string }) {
+    const about = [
+      input.song_name ? `Song: ${input.song_name}` : "",
+      input.style ? `Footage: ${input.style}` : "",
+      input.idea ? `The musician's idea: ${input.idea}` : "",
+    ].filter(Boolean);
+    const answer = await this.#ask("music video hook", messages.ai.hookFailed, (llm) =>
+      llm.complete(
+        [
+          { role: "system", content: HOOK_SYSTEM },
+          { role: "user", content: about.join("\n") || "Any upbeat song." },
+        ],
+        { maxTokens: 80 },
+      ),
+    );
+    const line =
+      plainText(answer)
+        .split("\n")[0]
+        ?.replace(/^["'“”]+|["'“”]+$/g, "")
+        .trim() ?? "";
+    if (!line) throw new AppError("UPSTREAM_FAILED", messages.ai.hookFailed);
+    return { text_hook: clampToSentences(line, HOOK_TEXT_MAX) };
   }
 
   async adCopy(productName: string) {

@@ -10,6 +10,7 @@ type LazyRoute = () => Promise<{ Component: ComponentType }>;
  */
 export const builtBuilders: Partial<Record<VideoType, LazyRoute>> = {
   reddit: () => import("@/routes/app/reddit-story").then((m) => ({ Component: m.RedditStoryRoute })),
+  "text-hook": () => import("@/routes/app/music-video").then((m) => ({ Component: m.MusicVideoRoute })),
 };
 
 export function hasBuilder(type: VideoType): boolean {

@@ -51,7 +51,6 @@ describe("routes", () => {
 
   it.each([
     ["/ai-ugc-ads", "AI UGC Ads"],
-    ["/create-video", "Video + Text Hook"],
     ["/ai-video-creator", "Faceless AI Video"],
     ["/create/greenscreen", "Green Screen Memes"],
   ])("shows a signed-in user on %s the builder's card inside the app, not the 404", async (path, name) => {
@@ -66,6 +65,13 @@ describe("routes", () => {
     await user.click(screen.getByRole("link", { name: "Back to Creator Studio" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/create"));
     expect(await screen.findByRole("heading", { level: 1, name: "Creator Studio" })).toBeTruthy();
+  });
+
+  it("opens the music video builder for a signed-in user on /create-video", async () => {
+    mockAccountApi(responses.account);
+    renderApp("/create-video");
+    expect(await screen.findByRole("heading", { level: 1, name: "Music Video" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: messages.common.notFoundTitle })).toBeNull();
   });
 
   it("sends a signed-out visitor on a builder route to /auth", async () => {
@@ -83,8 +89,9 @@ describe("routes", () => {
       .getAllByRole("heading", { level: 2 })
       .map((h) => h.textContent ?? "")
       .filter((title) => names.includes(title));
-    // Reddit is last in the catalogue and the only builder built: its card comes first.
-    expect(cards).toEqual(["Reddit Stories", ...names.filter((n) => n !== "Reddit Stories")]);
+    // The built builders (music video, Reddit) come first, in the catalogue's order; then the rest.
+    const built = ["Video + Text Hook", "Reddit Stories"];
+    expect(cards).toEqual([...built, ...names.filter((n) => !built.includes(n))]);
   });
 
   it("marks protected pages noindex", async () => {
@@ -95,8 +102,9 @@ describe("routes", () => {
       expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow"),
     );
     // Only builders that exist are links; the others are disabled, never dead links.
-    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(4);
+    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(3);
     expect(screen.getAllByRole("link", { name: /Start/ }).map((a) => a.getAttribute("href"))).toEqual([
+      "/create-video",
       "/create/reddit-story",
     ]);
   });

@@ -27,6 +27,14 @@ export const generateCaptionSchema = z.object({
 });
 export const generatedCaptionSchema = z.object({ text_hook: z.string().max(GREEN_SCREEN_CAPTION_MAX) });
 
+/** A music video's on-screen hook from the song's name, the style and the musician's idea, if any. */
+export const generateHookSchema = z.object({
+  song_name: z.string().trim().max(200).default(""),
+  style: z.string().trim().max(60).default(""),
+  idea: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+});
+export const generatedHookSchema = z.object({ text_hook: z.string().max(HOOK_TEXT_MAX) });
+
 /** UGC ad copy from the product name. */
 export const generateAdCopySchema = z.object({ product_name: z.string().trim().min(1).max(UGC_PRODUCT_NAME_MAX) });
 export const generatedAdCopySchema = z.object({

@@ -19,7 +19,8 @@ export const fileListSchema = z.object({ items: z.array(fileSchema) });
 
 /** What the browser may offer to upload per kind (the server decides by the file's bytes). */
 export const FILE_ACCEPT: Record<FileType, string> = {
-  "audio-file": ".mp3,.wav,.aac,.m4a,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4",
+  "audio-file":
+    ".mp3,.wav,.aac,.m4a,.mp4,.mov,.webm,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4,video/mp4,video/quicktime,video/webm",
   "product-image": ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
   "green-screen": ".jpg,.jpeg,.png,.webp,.mp4,image/jpeg,image/png,image/webp,video/mp4",
 };
@@ -37,6 +38,19 @@ export function isAcceptedAudioFile(file: { name: string; type: string }): boole
     "audio/x-m4a",
   ].includes(file.type.toLowerCase());
   return mimeOk || /\.(mp3|wav|aac|m4a)$/i.test(file.name);
+}
+
+/** Video containers whose sound a music video can use (the upload area promises video too). */
+export function isAcceptedSongVideo(file: { name: string; type: string }): boolean {
+  return (
+    ["video/mp4", "video/quicktime", "video/webm"].includes(file.type.toLowerCase()) ||
+    /\.(mp4|mov|webm)$/i.test(file.name)
+  );
+}
+
+/** A music video's song: an audio file (spec section 5) or a video whose sound is taken. */
+export function isAcceptedSongFile(file: { name: string; type: string }): boolean {
+  return isAcceptedAudioFile(file) || isAcceptedSongVideo(file);
 }
 
 /** Spec section 5: product images are JPG, PNG or WebP. */

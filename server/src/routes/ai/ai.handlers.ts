@@ -7,7 +7,13 @@ import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { WritingService } from "../../services/writing.service.ts";
-import { capabilitiesRoute, generateAdCopyRoute, generateCaptionRoute, generateScriptRoute } from "./ai.routes.ts";
+import {
+  capabilitiesRoute,
+  generateAdCopyRoute,
+  generateCaptionRoute,
+  generateHookRoute,
+  generateScriptRoute,
+} from "./ai.routes.ts";
 
 export function aiRoutes(deps: {
   auth: Auth;
@@ -33,6 +39,10 @@ export function aiRoutes(deps: {
     .openapi(generateCaptionRoute, async (c) => {
       await allowed(c);
       return c.json(await deps.writing.greenScreenCaption(c.req.valid("json").prompt), 200);
+    })
+    .openapi(generateHookRoute, async (c) => {
+      await allowed(c);
+      return c.json(await deps.writing.musicVideoHook(c.req.valid("json")), 200);
     })
     .openapi(generateAdCopyRoute, async (c) => {
       await allowed(c);

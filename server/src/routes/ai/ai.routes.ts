@@ -6,7 +6,9 @@ import {
   generateCaptionSchema,
   generatedAdCopySchema,
   generatedCaptionSchema,
+  generatedHookSchema,
   generatedScriptSchema,
+  generateHookSchema,
   generateScriptSchema,
 } from "@reelsmith/core";
 
@@ -44,6 +46,19 @@ export const generateCaptionRoute = createRoute({
   request: { body: { content: { "application/json": { schema: generateCaptionSchema } }, required: true } },
   responses: {
     200: { description: "The caption", content: { "application/json": { schema: generatedCaptionSchema } } },
+    ...failures,
+  },
+});
+
+export const generateHookRoute = createRoute({
+  method: "post",
+  path: "/api/ai/hook",
+  tags: ["AI"],
+  summary: "Write a music video's on-screen hook from the song's name, the style and an idea (free, rate limited)",
+  security: [{ cookieAuth: [] }],
+  request: { body: { content: { "application/json": { schema: generateHookSchema } }, required: true } },
+  responses: {
+    200: { description: "The hook", content: { "application/json": { schema: generatedHookSchema } } },
     ...failures,
   },
 });

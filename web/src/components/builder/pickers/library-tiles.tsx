@@ -23,24 +23,30 @@ function Tile({
   tile,
   selected,
   aspect,
+  looping,
   onSelect,
 }: {
   tile: LibraryTile;
   selected: boolean;
   aspect: keyof typeof ASPECT;
+  looping: boolean;
   onSelect: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const reduced = useReducedMotion();
+  // Looping tiles play all the time (unless the user asks for less motion); others on hover or focus.
+  const always = looping && !reduced;
   const play = () => {
     const element = video.current;
-    if (!element || reduced) return;
+    if (!element || reduced || always) return;
     element.currentTime = 0;
     element.play().catch(() => {
       // A preview that cannot play keeps showing its thumbnail.
     });
   };
-  const pause = () => video.current?.pause();
+  const pause = () => {
+    if (!always) video.current?.pause();
+  };
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a grid of video tiles behaves as a radio group
@@ -68,8 +74,12 @@ function Tile({
             muted
             loop
             playsInline
-            preload="none"
-            className="absolute inset-0 size-full object-cover opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+            autoPlay={always}
+            preload={always ? "auto" : "none"}
+            className={cn(
+              "absolute inset-0 size-full object-cover transition-opacity",
+              always ? "opacity-100" : "opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100",
+            )}
           />
         ) : null}
         {selected ? (
@@ -102,6 +112,7 @@ export function LibraryTiles({
   onChange,
   label,
   aspect = "portrait",
+  looping = false,
   className,
 }: {
   tiles: readonly LibraryTile[];
@@ -110,6 +121,8 @@ export function LibraryTiles({
   /** The group's accessible name. */
   label: string;
   aspect?: keyof typeof ASPECT;
+  /** Previews loop all the time instead of on hover or focus (a handful of styles, not a long list). */
+  looping?: boolean;
   /** The grid's columns. */
   className?: string;
 }) {
@@ -120,6 +133,7 @@ export function LibraryTiles({
           key={tile.id}
           tile={tile}
           aspect={aspect}
+          looping={looping}
           selected={value === tile.id}
           onSelect={() => onChange(tile.id)}
         />

@@ -102,7 +102,14 @@ export function UploadField({
       { file, onProgress: (percent) => setProgress({ name: file.name, percent }) },
       {
         onSuccess: (stored) => onChange(stored),
-        onError: (error) => showError({ title: error.message }),
+        // The server reads the bytes: a file whose name passed but whose content is not of the kind
+        // (a text file renamed .mp3) gets the same words as a refused name.
+        onError: (error) =>
+          showError(
+            error instanceof ApiError && error.code === "UNSUPPORTED_MEDIA"
+              ? messages.invalidType
+              : { title: error.message },
+          ),
         onSettled: () => setProgress(null),
       },
     );
