@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   facelessInputSchema,
   greenScreenInputSchema,
@@ -9,10 +12,12 @@ import {
   ugcAdsInputSchema,
 } from "@reelsmith/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CaptionTextError } from "../src/captions/text-safety.ts";
 import { measureLoudness } from "../src/ffmpeg/probe.ts";
 import { type ProduceResult, produceVideo, STAGES } from "../src/pipeline/produce.ts";
-import { countPixels, type Fixtures, frameAt, makeFixtures, streamFacts, ToneTts } from "./fixtures.ts";
+import { countPixels, type Fixtures, ffmpeg, frameAt, makeFixtures, streamFacts, ToneTts } from "./fixtures.ts";
 
+const exec = promisify(execFile);
 let root: string;
 let fx: Fixtures;
 const FILE_ID = "00000000-0000-4000-8000-000000000001";
@@ -53,7 +58,7 @@ describe("recipes render real videos", () => {
     const input = redditInputSchema.parse({
       username: "Night Owl",
       post_title: "3am?",
-      script: "Footsteps 👣 upstairs 京都",
+      script: "Footsteps 👣 upstairs at Zoë's café",
       caption_style: "shadow",
       background_video: "minecraft",
       background_music: "lofi",
@@ -88,6 +93,34 @@ describe("recipes render real videos", () => {
     expect(countPixels(title, 1080, { x: 100, y: 700, w: 880, h: 200 }, bright)).toBeGreaterThan(100_000);
     // The bottom 20 % stays free of text.
     expect(countPixels(during, 1080, { x: 0, y: 1536, w: 1080, h: 384 }, bright)).toBe(0);
+  });
+
+  it("reddit: a script in letters no installed font draws fails before the video is encoded", async () => {
+    const input = redditInputSchema.parse({
+      username: "Night Owl",
+      post_title: "3am?",
+      // Mro letters (U+16A40...): no caption font and no usual system font has them.
+      script: "Footsteps upstairs \u{16A40}\u{16A41}\u{16A42}",
+      caption_style: "shadow",
+      background_video: "minecraft",
+      background_music: "lofi",
+    });
+    const spawned: number[] = [];
+    const workDir = join(root, "reddit-undrawable");
+    const failure = await produceVideo({
+      type: "reddit",
+      input,
+      assets: { background: fx.darkBackground, music: fx.music },
+      tts: new ToneTts(0.25),
+      workDir,
+      onSpawn: (pid) => spawned.push(pid),
+    }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CaptionTextError);
+    expect((failure as CaptionTextError).code).toBe("UNDRAWABLE_TEXT");
+    expect((failure as CaptionTextError).characters).toContain("\u{16A40}");
+    // The encoder never started and no video was written.
+    expect(spawned).toEqual([]);
+    expect(existsSync(join(workDir, "video.mp4"))).toBe(false);
   });
 
   it("text-hook: the song's length, the style footage looped, the hook on screen", async () => {
@@ -166,6 +199,63 @@ describe("recipes render real videos", () => {
     expect(countPixels(frame, 1080, band, bright)).toBeGreaterThan(1500);
   });
 
+  it("faceless-ai: each shot plays the clip's sound of the moment it shows, in sync with the picture", async () => {
+    // A clip whose picture flashes white exactly when its sound beeps (a stand-in for a knife and its sound).
+    const frames = [12, 39, 66, 90, 111, 138, 165, 189, 216];
+    const events = frames.map((f) => f / 30);
+    const flash = frames.map((f) => `between(n,${f},${f + 2})`).join("+");
+    const beep = frames.map((f) => `between(t,${f}/30,${f + 3}/30)`).join("+");
+    const clip = join(root, "sync-clip.mp4");
+    await ffmpeg([
+      "-f",
+      "lavfi",
+      "-i",
+      `color=c=black:s=360x640:r=30:d=8,drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='${flash}'`,
+      "-f",
+      "lavfi",
+      "-i",
+      `aevalsrc='0.01*sin(2*PI*150*t)+0.5*sin(2*PI*1000*t)*gt(${beep},0)':s=48000:d=8`,
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-shortest"],
+      clip,
+    ]);
+    const input = facelessInputSchema.parse({ tab: "asmr", video_type: "fruit", title: "" });
+    const result = await produceVideo({
+      type: "faceless-ai",
+      input,
+      assets: { clip },
+      durationS: 10,
+      draft: true,
+      workDir: join(root, "faceless-sync"),
+    });
+    const shots = result.composition.layers?.flatMap((l) => (l.kind === "video" ? [l] : [])) ?? [];
+    expect(shots.map((s) => s.trimStart ?? 0)).not.toEqual(shots.map(() => 0));
+    // Where each event should land on the timeline: away from crossfades, where two shots mix.
+    const blends = shots.slice(1).map((s) => s.start ?? 0);
+    const expected = shots.flatMap((s) => {
+      const from = s.trimStart ?? 0;
+      const start = s.start ?? 0;
+      const span = (s.end ?? 10) - start;
+      return events
+        .filter((e) => e >= from && e + 0.1 <= from + span)
+        .map((e) => start + e - from)
+        .filter((t) => blends.every((b) => t < b - 0.15 || t > b + 0.65) && t < 9);
+    });
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+    const flashes = await flashOnsets(result.videoPath);
+    const beeps = await beepOnsets(result.videoPath);
+    for (const t of expected) {
+      // The events are on frames: the picture must land on its very frame, the sound within 15 ms.
+      expect(
+        flashes.find((f) => Math.abs(f - t) <= 0.02),
+        `picture event at ${t.toFixed(3)} s`,
+      ).toBeDefined();
+      expect(
+        beeps.find((b) => Math.abs(b - t) <= 0.015),
+        `sound event at ${t.toFixed(3)} s`,
+      ).toBeDefined();
+    }
+  });
+
   it("faceless-ai: shots of the style clip with its ambience and the title", async () => {
     const input = facelessInputSchema.parse({ tab: "asmr", video_type: "fruit", title: "Satisfying fruit" });
     const result = await produceVideo({
@@ -184,3 +274,45 @@ describe("recipes render real videos", () => {
     ).toBeGreaterThan(3000);
   });
 });
+
+/** Times (s) at which the picture turns white (mean luma crosses half way up). */
+async function flashOnsets(video: string): Promise<number[]> {
+  const { stdout } = await exec(
+    "ffmpeg",
+    ["-v", "error", "-i", video, "-vf", "scale=36:64,format=gray", "-f", "rawvideo", "-"],
+    { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
+  );
+  const size = 36 * 64;
+  const onsets: number[] = [];
+  let lit = false;
+  for (let f = 0; f < Math.floor(stdout.length / size); f++) {
+    let sum = 0;
+    for (let i = 0; i < size; i++) sum += stdout[f * size + i] ?? 0;
+    const now = sum / size > 128;
+    if (now && !lit) onsets.push(f / 30);
+    lit = now;
+  }
+  return onsets;
+}
+
+/** Times (s) at which a beep starts (5 ms windows crossing a third of the loudest one). */
+async function beepOnsets(video: string): Promise<number[]> {
+  const { stdout } = await exec(
+    "ffmpeg",
+    ["-v", "error", "-i", video, "-ac", "1", "-ar", "48000", "-f", "f32le", "-"],
+    {
+      encoding: "buffer",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const samples = new Float32Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 4));
+  const window = 240;
+  const rms: number[] = [];
+  for (let i = 0; i + window <= samples.length; i += window) {
+    let sum = 0;
+    for (let k = i; k < i + window; k++) sum += (samples[k] ?? 0) ** 2;
+    rms.push(Math.sqrt(sum / window));
+  }
+  const threshold = Math.max(...rms) / 3;
+  return rms.flatMap((r, i) => (r > threshold && (rms[i - 1] ?? 0) <= threshold ? [(i * window) / 48000] : []));
+}

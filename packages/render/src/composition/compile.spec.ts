@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildLoudnessArgs, buildRenderArgs, gainToTarget } from "./compile.ts";
+import { buildLoudnessArgs, buildRenderArgs, duckGainExpr, gainToTarget, speechIntervals } from "./compile.ts";
 import { keyframeExpr } from "./expr.ts";
 import { parseComposition } from "./schema.ts";
 
@@ -57,9 +57,10 @@ describe("buildRenderArgs", () => {
       duration: 12.5,
       layers: [{ kind: "video", src: "/m/bg.mp4", loop: true }],
       audio: [
-        { src: "/m/voice.wav", role: "voice", start: 0.2 },
-        { src: "/m/music.mp3", role: "music", loop: true, duration: 12.5, volume: -12, fadeIn: 0.6, fadeOut: 2 },
+        { src: "/m/voice.wav", role: "voice", start: 0.2, duration: 9 },
+        { src: "/m/music.mp3", role: "music", loop: true, duration: 12.5, volume: -8, fadeIn: 0.6, fadeOut: 1 },
       ],
+      ducking: { enabled: true, amountDb: 9 },
     });
     const { args } = buildRenderArgs(c, {
       output: "/out/v.mp4",
@@ -81,10 +82,10 @@ describe("buildRenderArgs", () => {
       "12.5",
       "-i",
       "/m/bg.mp4",
+      "-t",
+      "9",
       "-i",
       "/m/voice.wav",
-      "-stream_loop",
-      "-1",
       "-t",
       "12.5",
       "-i",
@@ -94,12 +95,13 @@ describe("buildRenderArgs", () => {
         "[0:v]setpts=(PTS-STARTPTS),fps=30,scale=1080:1920:force_original_aspect_ratio=increase:out_color_matrix=bt709,crop=1080:1920,setsar=1,trim=end=12.5,format=yuv420p[base0]",
         "[base0]ass=filename=/w/captions.ass:fontsdir=/w/fonts,format=yuv420p[vout]",
         "[1:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,adelay=delays=200:all=1[a1]",
-        "[2:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,volume=-12dB,afade=t=in:st=0:d=0.6,afade=t=out:st=10.5:d=2[a2]",
-        "[a1]asplit=2[vm3][vk4]",
-        "[a2][vk4]sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400:makeup=1[duck5]",
-        "[vm3][duck5]amix=inputs=2:duration=longest:normalize=0[mix6]",
-        "[mix6]apad=whole_dur=12.5,atrim=duration=12.5[mixed7]",
-        "[mixed7]volume=1.25dB,alimiter=limit=0.841:attack=5:release=50:level=false,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
+        // The music is decoded once and repeated sample for sample, to the very end, fading out over the last second.
+        "[2:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,aloop=loop=-1:size=600000,atrim=duration=12.5,volume=-8dB,afade=t=in:st=0:d=0.6:curve=qsin,afade=t=out:st=11.5:d=1:curve=qsin[a2]",
+        // 9 dB down while the voice speaks (0.2-9.2 s), with 150 ms ramps, in 256-sample steps.
+        "[a2]asetnsamples=n=256:p=0,volume=volume='pow(10,-0.45*(clip(min((t-0.05)/0.15,(9.35-t)/0.15),0,1)))':eval=frame[duck3]",
+        "[a1][duck3]amix=inputs=2:duration=longest:normalize=0[mix4]",
+        "[mix4]apad=whole_dur=12.5,atrim=duration=12.5[mixed5]",
+        "[mixed5]volume=1.25dB,alimiter=limit=0.841:attack=5:release=50:level=false,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
       ].join(";"),
       "-map",
       "[vout]",
@@ -231,6 +233,72 @@ describe("buildRenderArgs", () => {
       layers: [{ kind: "text", text: "hi", box: { x: 0, y: 0, width: 500, height: 200 } }],
     });
     expect(() => buildRenderArgs(c, { output: "/o.mp4" })).toThrow(/drawn by prepareComposition/);
+  });
+});
+
+describe("ducking", () => {
+  const words = (times: [number, number][]) => times.map(([start, end], i) => ({ text: `w${i}`, start, end }));
+
+  it("finds speech from the voice layers, narrowed to the captioned words, and closes pauses under a second", () => {
+    const c = parseComposition({
+      duration: 30,
+      audio: [
+        // A title read without captions: its whole span counts.
+        { src: "/title.wav", role: "voice", start: 0.5, duration: 2 },
+        // The story, captioned: a 0.6 s pause stays ducked, a 1.5 s pause lets the music up.
+        { src: "/story.wav", role: "voice", start: 3, duration: 20 },
+        { src: "/music.mp3", role: "music", loop: true },
+      ],
+      captions: {
+        style: "shadow",
+        words: words([
+          [3.1, 4],
+          [4.6, 6],
+          [7.5, 9],
+          [9.2, 22.5],
+        ]),
+      },
+    });
+    expect(speechIntervals(c)).toEqual([
+      { start: 0.5, end: 6 },
+      { start: 7.5, end: 22.5 },
+    ]);
+    // A voice of unknown length speaks to the end of the video.
+    expect(
+      speechIntervals(parseComposition({ duration: 10, audio: [{ src: "/v.wav", role: "voice", start: 4 }] })),
+    ).toEqual([{ start: 4, end: 10 }]);
+  });
+
+  it("ducks by a gain envelope of the speech, not by a compressor keyed on the voice", () => {
+    expect(
+      duckGainExpr(
+        [
+          { start: 1, end: 4 },
+          { start: 6, end: 8.5 },
+        ],
+        12,
+      ),
+    ).toBe("pow(10,-0.6*(clip(min((t-0.85)/0.15,(4.15-t)/0.15),0,1)+clip(min((t-5.85)/0.15,(8.65-t)/0.15),0,1)))");
+    const c = parseComposition({
+      duration: 8,
+      audio: [
+        { src: "/v.wav", role: "voice", start: 1, duration: 5 },
+        { src: "/m.mp3", role: "music", loop: true },
+      ],
+    });
+    const graph = buildRenderArgs(c, { output: "/o.mp4" }).filterGraph;
+    expect(graph).not.toContain("sidechaincompress");
+    expect(graph).toContain("volume=volume='pow(10,-0.5*(clip(min((t-0.85)/0.15,(6.15-t)/0.15),0,1)))':eval=frame");
+    const off = buildRenderArgs({ ...c, ducking: { enabled: false, amountDb: 10 } }, { output: "/o.mp4" }).filterGraph;
+    expect(off).not.toContain("eval=frame");
+  });
+
+  it("loops a bed without the source's seam: no -stream_loop, aloop over the decoded samples", () => {
+    const c = parseComposition({ duration: 20, audio: [{ src: "/m.m4a", role: "ambient", loop: true, fadeOut: 1 }] });
+    const { args, filterGraph } = buildRenderArgs(c, { output: "/o.mp4", gainDb: 0 });
+    expect(args).not.toContain("-stream_loop");
+    expect(filterGraph).toContain("aloop=loop=-1:size=960000,atrim=duration=20");
+    expect(filterGraph).toContain("afade=t=out:st=19:d=1:curve=qsin");
   });
 });
 

@@ -380,28 +380,108 @@ function audioLayerDuration(a: AudioLayer, c: Composition): number | undefined {
   return a.loop ? untilEnd : undefined;
 }
 
-/** The mix before loudness: voice on top, music and ambience ducked under it, padded to the length. */
+/**
+ * How music and ambience duck under a voice. The composition knows when speech happens (its voice
+ * layers, and the captions' word timings where it has them), so the bed follows a gain envelope
+ * drawn from those times instead of a compressor keyed by the voice: it sits a fixed amount lower
+ * while anyone speaks, whatever the voice's level, does not swell in the pauses between sentences,
+ * and plays on when the voice ends.
+ */
+export const DUCKING = {
+  /** Pauses in speech shorter than this keep the bed down. */
+  holdGapS: 1,
+  /** The bed is down this long before speech starts... */
+  attackS: 0.15,
+  /** ...and back up this long after it ends. */
+  releaseS: 0.15,
+  /** The envelope's gain changes in steps of this many samples (about 5 ms at 48 kHz). */
+  stepSamples: 256,
+} as const;
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/**
+ * When someone speaks, on the video's timeline: each voice layer's span, narrowed to its captioned
+ * words when the captions cover it, with pauses shorter than DUCKING.holdGapS closed. A voice layer
+ * of unknown length (no `duration`, no words) counts as speaking to the end of the video.
+ */
+export function speechIntervals(c: Composition): Interval[] {
+  const words = c.captions?.words ?? [];
+  const spans: Interval[] = [];
+  for (const a of c.audio) {
+    if (a.role !== "voice" || a.start >= c.duration) continue;
+    const end = a.start + (audioLayerDuration(a, c) ?? c.duration - a.start);
+    const inside = words.filter((w) => w.end > a.start && w.start < end && w.end > w.start);
+    if (inside.length === 0) spans.push({ start: a.start, end });
+    for (const w of inside) spans.push({ start: Math.max(a.start, w.start), end: Math.min(end, w.end) });
+  }
+  spans.sort((x, y) => x.start - y.start);
+  const merged: Interval[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && span.start - last.end < DUCKING.holdGapS) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+/**
+ * The bed's gain (linear) as an expression of `t`: 0 dB away from speech, `amountDb` lower during
+ * it, with straight ramps (in dB) of DUCKING.attackS before and DUCKING.releaseS after each stretch.
+ */
+export function duckGainExpr(intervals: readonly Interval[], amountDb: number): string {
+  const { attackS, releaseS } = DUCKING;
+  const depth = intervals
+    .map(
+      (i) =>
+        `clip(min((t-${num(i.start - attackS)})/${num(attackS)},(${num(i.end + releaseS)}-t)/${num(releaseS)}),0,1)`,
+    )
+    .join("+");
+  return `pow(10,-${num(amountDb / 20)}*(${depth}))`;
+}
+
+/** Bed fades follow an equal-power curve, so two beds crossfading (shots of a clip) keep their level. */
+function fadeCurve(a: AudioLayer): string {
+  return a.role === "voice" ? "" : ":curve=qsin";
+}
+
+/**
+ * The mix before loudness: voice on top, music and ambience ducked under it, padded to the length.
+ * A looping sound is decoded once and repeated sample for sample (aloop), so no encoder priming or
+ * padding is heard at its seam.
+ */
 function buildMix(g: Graph, c: Composition): string {
   const voices: string[] = [];
   const beds: string[] = [];
   for (const a of c.audio) {
     const duration = audioLayerDuration(a, c);
-    const options = a.loop
-      ? ["-stream_loop", "-1", ...(duration !== undefined ? ["-t", num(duration)] : [])]
-      : [
-          ...(a.trimStart > 0 ? ["-ss", num(a.trimStart)] : []),
-          ...(duration !== undefined ? ["-t", num(duration)] : []),
-        ];
+    const options = [
+      ...(a.trimStart > 0 && !a.loop ? ["-ss", num(a.trimStart)] : []),
+      ...(duration !== undefined ? ["-t", num(duration)] : []),
+    ];
     const index = g.input(a.src, options);
     const filters = [
       "asetpts=PTS-STARTPTS",
       `aresample=${ENCODE.sampleRate}`,
       "aformat=sample_fmts=fltp:channel_layouts=stereo",
     ];
+    if (a.loop && duration !== undefined) {
+      // aloop keeps what the source holds when it ends before `size` samples and repeats that.
+      filters.push(
+        `aloop=loop=-1:size=${Math.max(1, Math.ceil(duration * ENCODE.sampleRate))}`,
+        `atrim=duration=${num(duration)}`,
+      );
+    }
     if (a.volume !== 0) filters.push(`volume=${num(a.volume)}dB`);
-    if (a.fadeIn > 0) filters.push(`afade=t=in:st=0:d=${num(a.fadeIn)}`);
+    const curve = fadeCurve(a);
+    if (a.fadeIn > 0) filters.push(`afade=t=in:st=0:d=${num(a.fadeIn)}${curve}`);
     const fadeSpan = duration ?? c.duration - a.start;
-    if (a.fadeOut > 0) filters.push(`afade=t=out:st=${num(Math.max(0, fadeSpan - a.fadeOut))}:d=${num(a.fadeOut)}`);
+    if (a.fadeOut > 0) {
+      filters.push(`afade=t=out:st=${num(Math.max(0, fadeSpan - a.fadeOut))}:d=${num(a.fadeOut)}${curve}`);
+    }
     if (a.start > 0) filters.push(`adelay=delays=${Math.round(a.start * 1000)}:all=1`);
     const label = g.chain([`${index}:a`], filters, g.label("a"));
     (a.role === "voice" ? voices : beds).push(label);
@@ -412,18 +492,20 @@ function buildMix(g: Graph, c: Composition): string {
     return g.chain(labels, [`amix=inputs=${labels.length}:duration=longest:normalize=0`], g.label(name));
   };
   const voice = bus(voices, "voice");
-  const bed = bus(beds, "bed");
-  let mix: string;
-  if (voice && bed && c.ducking.enabled) {
-    const [forMix, forKey] = [g.label("vm"), g.label("vk")];
-    g.chain([voice], ["asplit=2"], `${forMix}][${forKey}`);
-    const ducked = g.chain(
-      [bed, forKey],
-      ["sidechaincompress=threshold=0.02:ratio=6:attack=20:release=400:makeup=1"],
+  let bed = bus(beds, "bed");
+  const speech = voice && bed && c.ducking.enabled && c.ducking.amountDb > 0 ? speechIntervals(c) : [];
+  if (bed && speech.length > 0) {
+    bed = g.chain(
+      [bed],
+      [
+        `asetnsamples=n=${DUCKING.stepSamples}:p=0`,
+        `volume=volume=${quote(duckGainExpr(speech, c.ducking.amountDb))}:eval=frame`,
+      ],
       g.label("duck"),
     );
-    mix = g.chain([forMix, ducked], ["amix=inputs=2:duration=longest:normalize=0"], g.label("mix"));
-  } else if (voice && bed) {
+  }
+  let mix: string;
+  if (voice && bed) {
     mix = g.chain([voice, bed], ["amix=inputs=2:duration=longest:normalize=0"], g.label("mix"));
   } else if (voice || bed) {
     mix = (voice ?? bed) as string;

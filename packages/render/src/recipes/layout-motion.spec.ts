@@ -73,7 +73,7 @@ describe("recipes keep text clear of the platforms' buttons", () => {
   const textHook = parseComposition(
     textHookRecipe(
       textHookInputSchema.parse({ audio_file_id: ID, video_style: "roller-coaster", text_hook: "hold on" }),
-      { audio: "/s.mp3", audioDuration: 20, footage: "/f.mp4" },
+      { audio: "/s.mp3", audioDuration: 20, song: null, footage: "/f.mp4", footageDuration: 12 },
     ),
   );
   const greenScreen = parseComposition(
@@ -141,5 +141,16 @@ describe("recipes keep the picture moving", () => {
     const hook = ugc.layers.find((l) => l.kind === "text" && l.look === "tiktok");
     expect(hook?.start).toBe(0);
     expect(hook?.fadeIn).toBe(0);
+  });
+  it("ugc-ads: the card and the call to action keep moving through the closing seconds", () => {
+    const card = ugc.layers.find((l) => l.kind === "image");
+    const cardKeys = (card && "motion" in card ? card.motion?.keyframes : undefined) ?? [];
+    expect(cardKeys.at(-1)?.t).toBeGreaterThanOrEqual(ugc.duration - 0.01);
+    expect(longestHold(cardKeys)).toBeLessThanOrEqual(3);
+    const cta = ugc.layers.find((l) => l.kind === "text" && l.look === "cta");
+    const ctaKeys = (cta && "motion" in cta ? cta.motion?.keyframes : undefined) ?? [];
+    expect(longestHold(ctaKeys)).toBeLessThanOrEqual(1);
+    expect((cta?.start ?? 0) + (ctaKeys.at(-1)?.t ?? 0)).toBeGreaterThan(ugc.duration - 1);
+    for (const [i, k] of ctaKeys.slice(1).entries()) expect(same(k, ctaKeys[i] as Keyframe)).toBe(false);
   });
 });

@@ -1,17 +1,26 @@
 import {
+  ENVELOPE_STEP_S,
   facelessInputSchema,
   greenScreenInputSchema,
   redditInputSchema,
+  type SongAnalysis,
   textHookInputSchema,
   ugcAdsInputSchema,
   ugcCopyFromTemplate,
 } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
 import { parseComposition } from "../composition/schema.ts";
-import { facelessRecipe } from "./faceless.ts";
+import { MUSIC_UNDER_VOICE } from "./common.ts";
+import {
+  FACELESS_CROSSFADE_S,
+  FACELESS_MAX_SHOT_S,
+  type FacelessShot,
+  facelessRecipe,
+  facelessShots,
+} from "./faceless.ts";
 import { greenScreenRecipe } from "./green-screen.ts";
 import { REDDIT_TIMING, redditRecipe } from "./reddit.ts";
-import { TEXT_HOOK_MAX_S, textHookRecipe } from "./text-hook.ts";
+import { textHookRecipe } from "./text-hook.ts";
 import { ugcAdsRecipe, ugcScript, ugcVoice } from "./ugc-ads.ts";
 
 const ID = "00000000-0000-4000-8000-000000000001";
@@ -47,7 +56,10 @@ describe("redditRecipe", () => {
       ["voice", lead + 3 + gap],
       ["music", 0],
     ]);
-    expect(c.audio[2]).toMatchObject({ loop: true, volume: -12, duration: c.duration });
+    expect(c.audio[2]).toMatchObject({ loop: true, volume: MUSIC_UNDER_VOICE.volumeDb, duration: c.duration });
+    // The voice parts have their lengths, so the mix knows when to duck the music.
+    expect(c.audio.slice(0, 2).map((a) => a.duration)).toEqual([3, 50]);
+    expect(c.ducking).toEqual({ enabled: true, amountDb: MUSIC_UNDER_VOICE.duckDb });
   });
   it("shows the post card while the title is read and captions the story in the chosen style", () => {
     const card = c.layers.find((l) => l.kind === "reddit-card");
@@ -61,14 +73,77 @@ describe("redditRecipe", () => {
 
 describe("textHookRecipe", () => {
   const input = textHookInputSchema.parse({ audio_file_id: ID, video_style: "roller-coaster", text_hook: "hold on" });
-  it("follows the song and fades a song that is cut", () => {
-    const short = parseComposition(textHookRecipe(input, { audio: "/s.mp3", audioDuration: 21.5, footage: "/f.mp4" }));
-    expect(short.duration).toBe(21.5);
-    expect(short.audio[0]?.fadeOut).toBe(0);
-    const long = parseComposition(textHookRecipe(input, { audio: "/s.mp3", audioDuration: 200, footage: "/f.mp4" }));
-    expect(long.duration).toBe(TEXT_HOOK_MAX_S);
-    expect(long.audio[0]?.fadeOut).toBeGreaterThan(0);
-    expect(long.layers.map((l) => l.kind)).toEqual(["video", "text"]);
+  /** A song at 120 BPM from 0.25 s, loud from 40 to 60 s. */
+  const song = (duration: number): SongAnalysis => {
+    const beats = Array.from({ length: Math.floor((duration - 0.25) / 0.5) + 1 }, (_, i) => 0.25 + i * 0.5);
+    const energy = Array.from({ length: Math.round(duration / ENVELOPE_STEP_S) }, (_, i) => {
+      const t = i * ENVELOPE_STEP_S;
+      return t >= 40 && t < 60 ? 0.5 : 0.05;
+    });
+    return { duration, peaks: [], energy, onsets: beats, bpm: 120, beats };
+  };
+  const assets = (audioDuration: number, analysis: SongAnalysis | null = song(audioDuration)) => ({
+    audio: "/s.mp3",
+    audioDuration,
+    song: analysis,
+    footage: "/f.mp4",
+    footageDuration: 12,
+  });
+
+  it("uses the chosen part of the song, 15 s by default, and fades its end", () => {
+    const chosen = parseComposition(textHookRecipe({ ...input, clip_start: 12.5, clip_duration: 20 }, assets(100)));
+    expect(chosen.duration).toBe(20);
+    expect(chosen.audio[0]).toMatchObject({ trimStart: 12.5, duration: 20, fadeOut: 1 });
+    expect(chosen.audio[0]?.fadeIn).toBeGreaterThan(0);
+    const byDefault = parseComposition(textHookRecipe(input, assets(100)));
+    expect(byDefault.duration).toBe(15);
+  });
+
+  it("places the window on the most energetic section when no start is chosen, on a beat", () => {
+    const c = parseComposition(textHookRecipe(input, assets(100)));
+    const start = c.audio[0]?.trimStart ?? -1;
+    expect(start).toBeGreaterThanOrEqual(39.5);
+    expect(start).toBeLessThanOrEqual(45);
+    expect(((start - 0.25) / 0.5) % 1).toBeCloseTo(0, 5);
+  });
+
+  it("keeps a short song whole and a window inside the song", () => {
+    expect(parseComposition(textHookRecipe(input, assets(8))).duration).toBe(8);
+    const late = parseComposition(textHookRecipe({ ...input, clip_start: 95, clip_duration: 15 }, assets(100)));
+    expect(late.audio[0]?.trimStart).toBe(85);
+  });
+
+  it("cuts on the bar and punches in on the beats between cuts", () => {
+    const c = parseComposition(textHookRecipe({ ...input, clip_start: 0.25, clip_duration: 15 }, assets(100)));
+    const shots = c.layers.filter((l) => l.kind === "video");
+    // 120 BPM: a bar is 2 s, so 7-8 shots in 15 s, each cut on a beat.
+    expect(shots.length).toBeGreaterThanOrEqual(7);
+    for (const shot of shots.slice(1)) expect((shot.start / 0.5) % 1).toBeCloseTo(0, 5);
+    const first = shots[0];
+    const punches = first?.kind === "video" ? (first.motion?.keyframes ?? []).filter((k) => k.scale > 1.05) : [];
+    expect(punches.length).toBeGreaterThanOrEqual(3);
+    expect(c.layers.at(-1)).toMatchObject({ kind: "text", start: 0 });
+  });
+
+  it("never shows a stretch of the footage twice the same way", () => {
+    const c = parseComposition(textHookRecipe({ ...input, clip_start: 0, clip_duration: 30 }, assets(100)));
+    const shots = c.layers.flatMap((l) => (l.kind === "video" ? [l] : []));
+    const seen = new Set<string>();
+    for (const shot of shots) {
+      const framing = shot.motion?.keyframes.at(-1);
+      for (let t = shot.trimStart; t < shot.trimStart + (shot.end ?? 0) - shot.start - 0.01; t += 0.5) {
+        const key = `${Math.round(t * 2)}:${shot.mirror}:${framing?.x}:${framing?.y}`;
+        expect(seen.has(key), `footage at ${t}s shown twice the same way`).toBe(false);
+        seen.add(key);
+      }
+    }
+  });
+
+  it("cuts at a steady pace when the song has no beat", () => {
+    const c = parseComposition(textHookRecipe({ ...input, clip_start: 0 }, assets(40, null)));
+    const starts = c.layers.filter((l) => l.kind === "video").map((l) => l.start);
+    expect(starts.length).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...starts.map((s, i) => (starts[i + 1] ?? 15) - s))).toBeLessThanOrEqual(4);
   });
 });
 
@@ -139,18 +214,106 @@ describe("ugcAdsRecipe", () => {
   });
 });
 
+describe("facelessShots", () => {
+  /** The library's style clips: 8 s in the full build, 1 s in the quick one (library/src/kit/clip.ts). */
+  const LIBRARY_CLIP_S = [8, 1];
+  const look = (s: FacelessShot) => `${s.mirror}:${s.zoomIn}:${s.pan.x}:${s.pan.y}`;
+  const part = (s: FacelessShot) => ({ from: s.trimStart, to: s.trimStart + (s.end - s.start) });
+  const overlaps = (a: FacelessShot, b: FacelessShot) =>
+    a.loop || b.loop || (part(a).from < part(b).to - 1e-6 && part(b).from < part(a).to - 1e-6);
+
+  it.each([15, 30, 60])("cuts %s s into crossfaded shots of at most 3.5 s, from the clip's start", (duration) => {
+    for (const clip of [...LIBRARY_CLIP_S, 20, 90]) {
+      const shots = facelessShots(duration, clip);
+      expect(shots[0]).toMatchObject({ start: 0, trimStart: 0 });
+      expect(shots.at(-1)?.end).toBe(duration);
+      shots.forEach((shot, i) => {
+        const next = shots[i + 1];
+        if (next) {
+          expect(shot.end - next.start).toBeCloseTo(FACELESS_CROSSFADE_S, 3);
+          expect(next.start - shot.start).toBeLessThanOrEqual(FACELESS_MAX_SHOT_S + 0.001);
+        }
+        // Every shot shows footage the clip has (a clip shorter than a shot repeats from its start).
+        if (shot.loop) expect(shot.trimStart).toBe(0);
+        else expect(part(shot).to).toBeLessThanOrEqual(clip + 0.001);
+      });
+    }
+  });
+
+  it.each([15, 30, 60])("never shows a part of a library clip twice the same way in %s s", (duration) => {
+    for (const clip of LIBRARY_CLIP_S) {
+      const shots = facelessShots(duration, clip);
+      shots.forEach((a, i) => {
+        for (const b of shots.slice(i + 1)) {
+          if (overlaps(a, b)) expect(look(a), `shots at ${a.start}s and ${b.start}s`).not.toBe(look(b));
+        }
+      });
+    }
+  });
+
+  it("spreads the shots over the clip: within one pass over the clip no two shots overlap", () => {
+    const shots = facelessShots(30, 8);
+    // An 8 s clip holds two 3.8 s shots side by side, then the moment between them.
+    const [first, second, third] = shots.map((s) => s.trimStart);
+    expect([first, second, third].map((t) => Math.round((t ?? -1) * 10) / 10)).toEqual([0, 4.1, 2.1]);
+    expect(overlaps(shots[0] as FacelessShot, shots[1] as FacelessShot)).toBe(false);
+    expect(new Set(shots.map((s) => s.trimStart)).size).toBe(3);
+  });
+
+  it.each([40, 60, 300])("uses no part of a %s s clip twice within 30 s", (clip) => {
+    const shots = facelessShots(60, clip);
+    shots.forEach((a, i) => {
+      for (const b of shots.slice(i + 1)) {
+        if (b.start - a.start < 30 - 0.001) expect(overlaps(a, b), `shots at ${a.start}s and ${b.start}s`).toBe(false);
+      }
+    });
+  });
+});
+
 describe("facelessRecipe", () => {
-  it("cuts the style clip into crossfaded shots with its own sound and the title", () => {
-    const input = facelessInputSchema.parse({ tab: "dreamscape", video_type: "luxury", title: "Quiet luxury" });
+  const input = facelessInputSchema.parse({ tab: "dreamscape", video_type: "luxury", title: "Quiet luxury" });
+
+  it("cuts the style clip into crossfaded shots, each with the clip's sound of the moment it shows", () => {
     const c = parseComposition(
-      facelessRecipe(input, { clip: "/clip.mp4", clipDuration: 20, clipHasAudio: true, ambient: null }),
+      facelessRecipe(input, { clip: "/clip.mp4", clipDuration: 8, clipHasAudio: true, ambient: "/amb.mp3" }),
     );
     expect(c.duration).toBe(30);
-    const shots = c.layers.filter((l) => l.kind === "video");
-    expect(shots).toHaveLength(6);
-    expect(shots.slice(1).every((s) => s.fadeIn === 0.5)).toBe(true);
-    expect(new Set(shots.map((s) => s.kind === "video" && s.trimStart)).size).toBeGreaterThan(3);
-    expect(c.audio).toMatchObject([{ src: "/clip.mp4", role: "ambient", loop: true }]);
+    const shots = c.layers.flatMap((l) => (l.kind === "video" ? [l] : []));
+    expect(shots).toHaveLength(9);
+    expect(shots[0]?.fadeIn).toBe(0);
+    expect(shots.slice(1).every((s) => s.fadeIn === FACELESS_CROSSFADE_S)).toBe(true);
+    expect(new Set(shots.map((s) => s.trimStart)).size).toBe(3);
+    // The sound is cut like the picture: same moment of the clip, same span, crossfading with it.
+    expect(c.audio).toHaveLength(shots.length);
+    c.audio.forEach((a, i) => {
+      const shot = shots[i];
+      expect(a).toMatchObject({ src: "/clip.mp4", role: "ambient", loop: false, volume: 0 });
+      expect(a.start).toBe(shot?.start);
+      expect(a.trimStart).toBe(shot?.trimStart);
+      expect(a.duration).toBeCloseTo((shot?.end ?? 0) - (shot?.start ?? 0), 3);
+      expect(a.fadeIn).toBe(i === 0 ? 0.3 : FACELESS_CROSSFADE_S);
+      expect(a.fadeOut).toBe(i === shots.length - 1 ? 1 : FACELESS_CROSSFADE_S);
+    });
     expect(c.layers.at(-1)).toMatchObject({ kind: "text", text: "Quiet luxury", look: "title" });
+  });
+
+  it("repeats a clip shorter than a shot, picture and sound together", () => {
+    const c = parseComposition(
+      facelessRecipe(input, { clip: "/clip.mp4", clipDuration: 1, clipHasAudio: true, ambient: null }),
+    );
+    const shots = c.layers.flatMap((l) => (l.kind === "video" ? [l] : []));
+    expect(shots.every((s) => s.loop && s.trimStart === 0)).toBe(true);
+    expect(c.audio.every((a) => a.loop && a.trimStart === 0)).toBe(true);
+  });
+
+  it("falls back to the ambience for a clip without sound, else stays without a sound layer", () => {
+    const ambient = parseComposition(
+      facelessRecipe(input, { clip: "/clip.mp4", clipDuration: 8, clipHasAudio: false, ambient: "/amb.mp3" }),
+    );
+    expect(ambient.audio).toMatchObject([{ src: "/amb.mp3", role: "ambient", loop: true, duration: 30, fadeOut: 1 }]);
+    const none = parseComposition(
+      facelessRecipe(input, { clip: "/clip.mp4", clipDuration: 8, clipHasAudio: false, ambient: null }),
+    );
+    expect(none.audio).toEqual([]);
   });
 });

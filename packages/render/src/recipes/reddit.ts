@@ -1,6 +1,14 @@
 import type { RedditInput } from "@reelsmith/core";
 import type { Keyframe, TimedWord } from "../composition/schema.ts";
-import { musicBed, type RecipeComposition, round, shiftWords, type VoicePart } from "./common.ts";
+import {
+  musicBed,
+  type RecipeComposition,
+  round,
+  shiftWords,
+  VOICE_DUCKING,
+  type VoicePart,
+  voiceLayer,
+} from "./common.ts";
 
 /** What a Reddit story needs besides its input: the gameplay, the music, the avatar picture. */
 export interface RedditAssets {
@@ -143,10 +151,11 @@ export function redditRecipe(
       },
     ],
     audio: [
-      { src: voice.title.audioPath, role: "voice", start: round(titleStart) },
-      { src: voice.script.audioPath, role: "voice", start: round(scriptStart) },
+      voiceLayer(voice.title, titleStart),
+      voiceLayer(voice.script, scriptStart),
       ...musicBed(assets.music, duration, { underVoice: true }),
     ],
+    ducking: VOICE_DUCKING,
     captions: {
       style: input.caption_style,
       words,

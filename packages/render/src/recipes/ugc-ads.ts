@@ -1,6 +1,14 @@
 import { type UgcAdsInput, ugcCopyFromTemplate } from "@reelsmith/core";
 import type { Keyframe } from "../composition/schema.ts";
-import { musicBed, type RecipeComposition, round, shiftWords, type VoicePart } from "./common.ts";
+import {
+  musicBed,
+  type RecipeComposition,
+  round,
+  shiftWords,
+  VOICE_DUCKING,
+  type VoicePart,
+  voiceLayer,
+} from "./common.ts";
 
 export interface UgcAdsAssets {
   /** The product photo (JPG, PNG or WebP). */
@@ -59,10 +67,10 @@ export const UGC_CARD_BOX = { x: 220, y: 540, width: 640, height: 640 } as const
 
 /**
  * The product card's motion: revealed from below within 0.5 s, then a quick reframe every
- * UGC_BEAT_S (a cut-like move into the next framing, then a slow push), and lifted for the call
- * to action once the voice ends.
+ * UGC_BEAT_S (a cut-like move into the next framing, then a slow push), lifted for the call to
+ * action once the voice ends, and slowly pushed in until the last frame (the picture never stops).
  */
-export function ugcCardKeyframes(talkEnd: number): Keyframe[] {
+export function ugcCardKeyframes(talkEnd: number, duration = talkEnd + UGC_OUTRO_S): Keyframe[] {
   const keyframes: Keyframe[] = [
     { t: 0, scale: 0.55, x: 0, y: 420 },
     { t: 0.45, scale: 1.04, x: 0, y: 0 },
@@ -79,6 +87,21 @@ export function ugcCardKeyframes(talkEnd: number): Keyframe[] {
   }
   keyframes.push({ t: round(talkEnd + REFRAME_S), scale: 1, x: 0, y: 0 });
   keyframes.push({ t: round(talkEnd + 0.6), scale: 0.86, x: 0, y: -90 });
+  if (duration > talkEnd + 0.7) keyframes.push({ t: round(duration), scale: 0.93, x: 0, y: -110 });
+  return keyframes;
+}
+
+/** The call to action pops in, then pulses gently (every CTA_PULSE_S) until the end. */
+const CTA_PULSE_S = 0.6;
+export function ugcCtaKeyframes(length: number): Keyframe[] {
+  const keyframes: Keyframe[] = [
+    { t: 0, scale: 0.7, x: 0, y: 40 },
+    { t: 0.3, scale: 1.05, x: 0, y: 0 },
+    { t: 0.45, scale: 1, x: 0, y: 0 },
+  ];
+  for (let k = 1, t = 0.45 + CTA_PULSE_S / 2; t <= length + 1e-6; k++, t += CTA_PULSE_S / 2) {
+    keyframes.push({ t: round(t), scale: k % 2 === 1 ? 1.04 : 1, x: 0, y: 0 });
+  }
   return keyframes;
 }
 
@@ -92,7 +115,8 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
   const copyStart = hookStart + voice.hook.duration + 0.3;
   const talkEnd = copyStart + voice.copy.duration;
   const duration = round(talkEnd + UGC_OUTRO_S);
-  const keyframes = ugcCardKeyframes(talkEnd);
+  const keyframes = ugcCardKeyframes(talkEnd, duration);
+  const ctaStart = round(talkEnd + 0.3);
   const name = input.product_name.trim();
   const { hook } = ugcScript(input);
   return {
@@ -146,26 +170,19 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
         look: "cta",
         size: 64,
         accent: assets.accent,
-        start: round(talkEnd + 0.3),
+        start: ctaStart,
         fadeIn: 0.25,
         // At its 1.05 overshoot still clear of the button column.
         box: { x: 150, y: 1120, width: 780, height: 240 },
-        motion: {
-          mode: "object",
-          easing: "ease-in-out",
-          keyframes: [
-            { t: 0, scale: 0.7, x: 0, y: 40 },
-            { t: 0.3, scale: 1.05, x: 0, y: 0 },
-            { t: 0.45, scale: 1, x: 0, y: 0 },
-          ],
-        },
+        motion: { mode: "object", easing: "ease-in-out", keyframes: ugcCtaKeyframes(round(duration - ctaStart)) },
       },
     ],
     audio: [
-      { src: voice.hook.audioPath, role: "voice", start: hookStart },
-      { src: voice.copy.audioPath, role: "voice", start: round(copyStart) },
+      voiceLayer(voice.hook, hookStart),
+      voiceLayer(voice.copy, copyStart),
       ...musicBed(assets.music, duration, { underVoice: true }),
     ],
+    ducking: VOICE_DUCKING,
     captions:
       input.captions && input.caption_style
         ? { style: input.caption_style, words: shiftWords(voice.copy.words, copyStart), position: 0.74 }
