@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 
 /**
@@ -108,4 +109,59 @@ export function lettersAndDigits(text: string): string {
     .filter((ch) => /[\p{L}\p{N}]/u.test(ch))
     .join("")
     .toLocaleLowerCase("en");
+}
+
+/** A 48 kHz mono float file, as buildStemArgs writes it. */
+export async function readMonoFloat(file: string): Promise<Float32Array> {
+  const bytes = await readFile(file);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.byteLength / 4));
+}
+
+/** The RMS level (dBFS) of the samples inside the given stretches (seconds at `rate`). */
+export function levelDb(samples: Float32Array, stretches: readonly Stretch[], rate = 48000): number {
+  let sum = 0;
+  let count = 0;
+  for (const { start, end } of stretches) {
+    for (let i = Math.floor(start * rate); i < Math.min(samples.length, Math.ceil(end * rate)); i++) {
+      const s = samples[i] as number;
+      sum += s * s;
+      count++;
+    }
+  }
+  return count === 0 ? -Infinity : 10 * Math.log10(sum / count + 1e-20);
+}
+
+interface ShotLike {
+  kind: string;
+  src?: string;
+  start: number;
+  end?: number | undefined;
+  trimStart?: number;
+  loop?: boolean;
+  mirror?: boolean;
+  motion?: { keyframes: readonly { scale: number; x: number; y: number }[] } | undefined;
+}
+
+/**
+ * Pairs of shots that show the same stretch of the same footage (overlapping by more than 0.5 s of
+ * source) the same way (same mirroring and the same framing at their ends). A layer that loops
+ * under the whole video (a gameplay background) is one shot, not a repeat.
+ */
+export function repeatedShots(layers: readonly ShotLike[], duration: number): [number, number][] {
+  const shots = layers
+    .map((l, index) => ({ l, index }))
+    .filter(({ l }) => l.kind === "video" && l.src && !(l.loop && l.start === 0 && (l.end ?? duration) >= duration));
+  const framing = (l: ShotLike) =>
+    JSON.stringify([l.mirror ?? false, l.motion?.keyframes[0] ?? null, l.motion?.keyframes.at(-1) ?? null]);
+  const repeats: [number, number][] = [];
+  shots.forEach(({ l: a, index: i }, k) => {
+    for (const { l: b, index: j } of shots.slice(k + 1)) {
+      if (a.src !== b.src || framing(a) !== framing(b)) continue;
+      const length = (l: ShotLike) => (l.end ?? duration) - l.start;
+      const from = Math.max(a.trimStart ?? 0, b.trimStart ?? 0);
+      const to = Math.min((a.trimStart ?? 0) + length(a), (b.trimStart ?? 0) + length(b));
+      if (to - from > 0.5) repeats.push([i, j]);
+    }
+  });
+  return repeats;
 }

@@ -3,23 +3,39 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type VideoType, videoInputSchemas } from "@reelsmith/core";
+import { captionStyle, type VideoType, videoInputSchemas } from "@reelsmith/core";
 import { loadLibrary } from "@reelsmith/library";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { displayText } from "../src/captions/ass.ts";
+import { captionSafeAreaViolations, compileCaptions, displayText } from "../src/captions/ass.ts";
+import { canvasMeasure } from "../src/captions/measure.ts";
+import { layerSafeAreaViolations } from "../src/captions/safe-area.ts";
 import { ensureExampleMedia } from "../src/cli/example-media.ts";
+import { buildStemArgs, speechIntervals } from "../src/composition/compile.ts";
+import { parseComposition } from "../src/composition/schema.ts";
 import { measureLoudness } from "../src/ffmpeg/probe.ts";
+import { runFfmpeg } from "../src/ffmpeg/run.ts";
 import { resolveAssets } from "../src/pipeline/assets.ts";
 import { type ProduceResult, produceVideo } from "../src/pipeline/produce.ts";
 import { createTtsProvider } from "../src/tts/factory.ts";
-import { assEventTexts, frozen, keyframeTimes, lettersAndDigits, longestGap, silences } from "./audit.ts";
+import {
+  assEventTexts,
+  frozen,
+  keyframeTimes,
+  lettersAndDigits,
+  levelDb,
+  longestGap,
+  readMonoFloat,
+  repeatedShots,
+  silences,
+} from "./audit.ts";
 import { streamFacts } from "./fixtures.ts";
 
 /**
  * The output audit: every video type's example is rendered (draft size) from the real library and the
  * offline voices, and the file itself is checked for the faults a viewer sees and hears at once:
- * lost letters, silence, wrong loudness, frozen pictures, sparse keyframes. Runs with the machine's
- * full font set, as CI has it.
+ * lost letters, silence, wrong loudness, music buried or too loud under the voice, text in the
+ * platforms' button column or bottom band, repeated shots, frozen pictures, sparse keyframes. Runs
+ * with the machine's full font set, as CI has it.
  */
 
 const examples = resolve(dirname(fileURLToPath(import.meta.url)), "../examples");
@@ -91,13 +107,45 @@ describe.each(TYPES)("output audit: %s", (type) => {
     expect(await frozen(result.videoPath, result.durationS, 1)).toEqual([]);
   });
 
+  it("keeps the music 12-18 dB under the voice while it speaks (measured on the two buses)", async () => {
+    const c = parseComposition(result.composition);
+    const speech = speechIntervals(c);
+    const hasBed = c.audio.some((a) => a.role !== "voice");
+    if (speech.length === 0 || !hasBed) return;
+    const dir = results.get(type)?.workDir ?? root;
+    const [voicePath, bedPath] = [join(dir, "voice.f32"), join(dir, "bed.f32")];
+    await runFfmpeg(buildStemArgs(c, "voice", voicePath), { niceness: 0 });
+    await runFfmpeg(buildStemArgs(c, "bed", bedPath), { niceness: 0 });
+    const under = levelDb(await readMonoFloat(voicePath), speech) - levelDb(await readMonoFloat(bedPath), speech);
+    expect(under).toBeGreaterThanOrEqual(12);
+    expect(under).toBeLessThanOrEqual(18);
+  });
+
+  it("keeps captions, text and cards clear of the bottom band and the button column", () => {
+    const c = parseComposition(result.composition);
+    expect(layerSafeAreaViolations(c.layers).map((v) => v.index)).toEqual([]);
+    if (!c.captions) return;
+    const style = captionStyle(c.captions.style);
+    const { groups } = compileCaptions({
+      style,
+      words: c.captions.words,
+      measure: canvasMeasure,
+      ...(c.captions.position !== undefined ? { position: c.captions.position } : {}),
+    });
+    expect(captionSafeAreaViolations(groups, style).map((v) => v.group.words.map((w) => w.text).join(" "))).toEqual([]);
+  });
+
+  it("never shows the same stretch of footage twice the same way", () => {
+    const c = parseComposition(result.composition);
+    expect(repeatedShots(c.layers, c.duration)).toEqual([]);
+  });
+
   it("draws every letter and digit of its captions", async () => {
     const captions = result.composition.captions;
     if (!captions) return;
     const ass = await readFile(join(results.get(type)?.workDir ?? "", "render", "captions.ass"), "utf8");
     const drawn = assEventTexts(ass).map(lettersAndDigits);
     const style = captions.style;
-    const { captionStyle } = await import("@reelsmith/core");
     const missing = captions.words
       .map((w) => lettersAndDigits(displayText(w.text, captionStyle(style))))
       .filter((letters) => letters.length > 0 && !drawn.some((d) => d.includes(letters)));

@@ -453,7 +453,7 @@ function fadeCurve(a: AudioLayer): string {
  * A looping sound is decoded once and repeated sample for sample (aloop), so no encoder priming or
  * padding is heard at its seam.
  */
-function buildMix(g: Graph, c: Composition): string {
+function buildMix(g: Graph, c: Composition, stem?: Stem): string {
   const voices: string[] = [];
   const beds: string[] = [];
   for (const a of c.audio) {
@@ -505,7 +505,14 @@ function buildMix(g: Graph, c: Composition): string {
     );
   }
   let mix: string;
-  if (voice && bed) {
+  if (stem) {
+    // One bus alone, exactly as it goes into the mix (the bed with its ducking).
+    const [only, other] = stem === "voice" ? [voice, bed] : [bed, voice];
+    mix = only ?? g.label("silence");
+    if (!only) g.chains.push(`anullsrc=r=${ENCODE.sampleRate}:cl=stereo[${mix}]`);
+    // Every output of a filtergraph must lead somewhere: the other bus goes to a sink.
+    if (other) g.chains.push(`[${other}]anullsink`);
+  } else if (voice && bed) {
     mix = g.chain([voice, bed], ["amix=inputs=2:duration=longest:normalize=0"], g.label("mix"));
   } else if (voice || bed) {
     mix = (voice ?? bed) as string;
@@ -617,6 +624,34 @@ export function buildLoudnessArgs(c: Composition): string[] {
     "-f",
     "null",
     "-",
+  ];
+}
+
+/** One bus of the mix: the voices, or the music and ambience under them. */
+export type Stem = "voice" | "bed";
+
+/**
+ * An audio-only pass that writes one bus of the mix as it is mixed (before loudness, which moves
+ * both buses alike) to a 48 kHz mono float file, so the voice and the music under it can be
+ * measured apart.
+ */
+export function buildStemArgs(c: Composition, stem: Stem, output: string): string[] {
+  const g = new Graph();
+  const only = buildMix(g, c, stem);
+  g.chain([only], ["aformat=sample_fmts=flt:channel_layouts=mono"], "stem");
+  return [
+    "-hide_banner",
+    "-nostdin",
+    "-nostats",
+    "-y",
+    ...g.inputs.flatMap((i) => i.args),
+    "-filter_complex",
+    g.chains.join(";"),
+    "-map",
+    "[stem]",
+    "-f",
+    "f32le",
+    output,
   ];
 }
 

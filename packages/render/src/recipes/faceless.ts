@@ -166,11 +166,21 @@ export function facelessRecipe(
       look: "title",
       size: 84,
       accent: undefined,
-      start: 0.3,
+      // The hook: on screen from the first frame, growing into place.
+      start: 0,
       end: round(Math.min(duration, 4.5)),
-      fadeIn: 0.4,
+      fadeIn: 0,
       fadeOut: 0.5,
-      box: { x: 60, y: 260, width: 960, height: 520 },
+      // In the top third, above the platforms' button column, so it may use the full width.
+      box: { x: 60, y: 170, width: 960, height: 450 },
+      motion: {
+        mode: "object",
+        easing: "ease-in-out",
+        keyframes: [
+          { t: 0, scale: 0.9, x: 0, y: 0 },
+          { t: 0.25, scale: 1, x: 0, y: 0 },
+        ],
+      },
     });
   }
   const audio: AudioLayer[] = [];

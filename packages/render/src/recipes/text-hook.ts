@@ -29,13 +29,33 @@ const FALLBACK_SHOT_S = 2.5;
 /** The zoom punch on a beat: how far in, how fast, how long it settles. */
 const PUNCH = { scale: 0.06, attack: 0.07, release: 0.38 } as const;
 
-/** How each pass through the footage is framed, so no stretch of it is shown twice unchanged. */
-const PASS_FRAMINGS: readonly { mirror: boolean; scale: number; x: number; y: number }[] = [
+interface Framing {
+  mirror: boolean;
+  scale: number;
+  x: number;
+  y: number;
+}
+
+/** How the first passes through the footage are framed. */
+const PASS_FRAMINGS: readonly Framing[] = [
   { mirror: false, scale: 1, x: 0, y: 0 },
   { mirror: true, scale: 1.14, x: -40, y: -30 },
   { mirror: false, scale: 1.24, x: 50, y: 40 },
   { mirror: true, scale: 1.08, x: 30, y: -60 },
 ];
+
+/**
+ * The framing of the p-th pass through the footage: the table above, then zooms and offsets spread
+ * by irrational steps (always inside the zoomed picture), so no two passes are framed the same way.
+ */
+export function passFraming(p: number): Framing {
+  const fixed = PASS_FRAMINGS[p];
+  if (fixed) return fixed;
+  const scale = round(1.08 + 0.06 * (p % 3));
+  const reach = (scale - 1) * 540 * 0.8;
+  const spread = (step: number) => Math.round((((p * step) % 1) * 2 - 1) * reach);
+  return { mirror: p % 2 === 1, scale, x: spread(0.618034), y: spread(0.414214) };
+}
 
 /** The part of the song the video uses: the chosen start, or the most energetic section. */
 export function textHookWindow(
@@ -77,7 +97,7 @@ export function textHookCuts(beats: readonly number[], duration: number): number
 
 /** The camera of one shot: its pass's framing, a punch on each beat inside it, a slow drift between. */
 function shotCamera(
-  framing: (typeof PASS_FRAMINGS)[number],
+  framing: Framing,
   beats: readonly number[],
   shotStart: number,
   shotLength: number,
@@ -125,7 +145,7 @@ export function textHookShots(
     }
     const trimStart = loop ? 0 : round(cursor);
     cursor += length;
-    const framing = PASS_FRAMINGS[pass % PASS_FRAMINGS.length] as (typeof PASS_FRAMINGS)[number];
+    const framing = passFraming(pass);
     if (loop) pass += 1;
     return {
       kind: "video" as const,
