@@ -27,6 +27,7 @@ vitest_ws() {
 }
 
 stage "lint (biome)" npx --no-install biome check .
+stage "docs (layout paths)" node "$ROOT/scripts/check-docs.ts"
 stage "typecheck" npm run --silent typecheck
 for ws in packages/core packages/render library server web; do
   stage "tests: $ws" vitest_ws "$ws"
