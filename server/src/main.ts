@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import { LibraryNotBuiltError, loadLibrary } from "@reelsmith/library";
-import { createTtsProvider } from "@reelsmith/render";
+import { createTtsProvider, ttsProviderKind } from "@reelsmith/render";
 import { createServerContext, defaultWebDist } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? "" }
         : undefined,
       aiRateLimit: { max: env.AI_RATE_LIMIT_MAX, windowSeconds: env.AI_RATE_LIMIT_WINDOW_S },
-      ttsProvider: env.TTS_BASE_URL ? "openai-compatible" : "offline",
+      ttsProvider: ttsProviderKind(process.env),
       signedUrlTtlSeconds: env.SIGNED_URL_TTL_S,
       authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
       trustedOrigins,

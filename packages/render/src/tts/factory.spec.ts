@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTtsProvider, parseVoiceMap } from "./factory.ts";
+import { createTtsProvider, parseVoiceMap, ttsProviderKind } from "./factory.ts";
 import { OfflineTtsProvider } from "./offline.ts";
 import { OpenAiTtsProvider } from "./openai.ts";
 
@@ -16,6 +16,20 @@ describe("createTtsProvider", () => {
     const openai = createTtsProvider({ TTS_API_KEY: "sk-x", TTS_MODEL: "tts-1", TTS_VOICE_MAP: '{"nova":"coral"}' });
     expect(openai.voiceKey?.("nova")).toBe("openai:https://api.openai.com/v1/audio/speech:tts-1:coral");
     expect(openai.voiceKey?.("alloy")).toBe("openai:https://api.openai.com/v1/audio/speech:tts-1:alloy");
+  });
+
+  it("names the provider it builds, for the capabilities the screens read", () => {
+    const cases = [
+      {},
+      { TTS_API_KEY: "sk-x" },
+      { TTS_BASE_URL: "http://127.0.0.1:8880/v1" },
+      { TTS_PROVIDER: "offline", TTS_BASE_URL: "http://127.0.0.1:8880/v1" },
+      { TTS_PROVIDER: "openai", TTS_API_KEY: "sk-x" },
+    ];
+    for (const env of cases) {
+      const built = createTtsProvider(env) instanceof OfflineTtsProvider ? "offline" : "openai-compatible";
+      expect(ttsProviderKind(env), JSON.stringify(env)).toBe(built);
+    }
   });
 
   it("rejects bad settings with messages naming the variable", () => {

@@ -23,6 +23,16 @@ const FORMATS = ["wav", "mp3", "flac", "aac", "opus"] as const;
  *   base URL and key default to the TTS ones); otherwise words are aligned per phrase.
  * - Offline: `TTS_CACHE_DIR` holds the compiled flite helper.
  */
+/**
+ * Which provider the environment picks, without building it: the offline voices unless a provider
+ * is configured (TTS_BASE_URL, or TTS_API_KEY for OpenAI itself) and TTS_PROVIDER does not say offline.
+ */
+export function ttsProviderKind(env: Env = process.env): "offline" | "openai-compatible" {
+  const choice = (env.TTS_PROVIDER || "auto").toLowerCase();
+  const configured = Boolean(env.TTS_BASE_URL || env.TTS_API_KEY);
+  return choice === "offline" || (choice === "auto" && !configured) ? "offline" : "openai-compatible";
+}
+
 export function createTtsProvider(
   env: Env = process.env,
   extra: { onWarning?: (message: string) => void } & Pick<OfflineTtsOptions, "parallelism"> = {},

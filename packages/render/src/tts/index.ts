@@ -7,6 +7,7 @@ export {
   DEFAULT_TTS_MODEL,
   OPENAI_BASE_URL,
   parseVoiceMap,
+  ttsProviderKind,
 } from "./factory.ts";
 export { type OfflineTtsOptions, OfflineTtsProvider } from "./offline.ts";
 export { type OpenAiEndpoint, type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
