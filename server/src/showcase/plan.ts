@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { SHOWCASE_CLIP_COUNT, type VideoInputByType, type VideoType, videoInputSchemas } from "@reelsmith/core";
+import type { z } from "zod";
 
 /**
  * The landing page's showcase: which clips Reelsmith renders from its own starter library. Every
@@ -23,7 +24,12 @@ export interface ShowcasePlanEntry<T extends VideoType = VideoType> {
 const SONG = "0d3c1f55-5a5e-4c1c-9a61-2f1b2d6c7a10";
 const BACKDROP = "6a2b7c1d-3e4f-4a5b-8c6d-7e8f9a0b1c2d";
 
-function entry<T extends VideoType>(e: ShowcasePlanEntry<T>): ShowcasePlanEntry {
+/** A plan entry as written here: the input as a form would send it (defaults filled by the schema). */
+type PlanEntryInput<T extends VideoType> = Omit<ShowcasePlanEntry<T>, "input"> & {
+  input: z.input<(typeof videoInputSchemas)[T]>;
+};
+
+function entry<T extends VideoType>(e: PlanEntryInput<T>): ShowcasePlanEntry {
   return { ...e, input: videoInputSchemas[e.type].parse(e.input) as VideoInputByType[T] } as ShowcasePlanEntry;
 }
 

@@ -1,5 +1,7 @@
-import type { VideoType } from "@reelsmith/core";
+import { messages, type VideoType } from "@reelsmith/core";
 import type { ComponentType } from "react";
+
+import type { SignedOutNotice } from "@/routes/app/signed-out-builder";
 
 type LazyRoute = () => Promise<{ Component: ComponentType }>;
 
@@ -11,8 +13,27 @@ type LazyRoute = () => Promise<{ Component: ComponentType }>;
 export const builtBuilders: Partial<Record<VideoType, LazyRoute>> = {
   reddit: () => import("@/routes/app/reddit-story").then((m) => ({ Component: m.RedditStoryRoute })),
   "text-hook": () => import("@/routes/app/music-video").then((m) => ({ Component: m.MusicVideoRoute })),
+  "faceless-ai": () => import("@/routes/app/ai-video-creator").then((m) => ({ Component: m.AiVideoCreatorRoute })),
 };
 
 export function hasBuilder(type: VideoType): boolean {
   return builtBuilders[type] !== undefined;
+}
+
+/** Builders that explain themselves to a visitor who is not signed in (spec section 8); others redirect to /auth. */
+export const signedOutNotices: Partial<Record<VideoType, SignedOutNotice>> = {
+  "faceless-ai": {
+    title: messages.faceless.signInRequired,
+    description: "Sign in or create a free account to make ASMR and dreamscape videos.",
+    toast: { title: messages.faceless.authErrorTitle, description: messages.faceless.signInRequired },
+  },
+  "ugc-ads": {
+    title: messages.ugc.authRequired,
+    description: messages.ugc.signInRequired,
+  },
+};
+
+/** What a builder route carries for the app layout. */
+export interface BuilderRouteHandle {
+  builder: { name: string; signedOut?: SignedOutNotice };
 }

@@ -51,7 +51,6 @@ describe("routes", () => {
 
   it.each([
     ["/ai-ugc-ads", "AI UGC Ads"],
-    ["/ai-video-creator", "Faceless AI Video"],
     ["/create/greenscreen", "Green Screen Memes"],
   ])("shows a signed-in user on %s the builder's card inside the app, not the 404", async (path, name) => {
     mockAccountApi(responses.account);
@@ -76,8 +75,21 @@ describe("routes", () => {
 
   it("sends a signed-out visitor on a builder route to /auth", async () => {
     mockAccountApi(responses.signedOut);
-    const { router } = renderApp("/ai-ugc-ads");
+    const { router } = renderApp("/create/greenscreen");
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+  });
+
+  it("tells a signed-out visitor on the AI builders to sign in, in the spec's words", async () => {
+    mockAccountApi(responses.signedOut);
+    const ugc = renderApp("/ai-ugc-ads");
+    expect(await screen.findByRole("heading", { level: 1, name: messages.ugc.authRequired })).toBeTruthy();
+    expect(screen.getByText(messages.ugc.signInRequired)).toBeTruthy();
+    expect(ugc.router.state.location.pathname).toBe("/ai-ugc-ads");
+    expect(screen.getAllByRole("link", { name: "Sign In" }).at(-1)?.getAttribute("href")).toBe("/auth");
+    ugc.unmount();
+
+    renderApp("/ai-video-creator");
+    expect(await screen.findByRole("heading", { level: 1, name: messages.faceless.signInRequired })).toBeTruthy();
   });
 
   it("lists the builders that work first in Creator Studio", async () => {
@@ -90,7 +102,7 @@ describe("routes", () => {
       .map((h) => h.textContent ?? "")
       .filter((title) => names.includes(title));
     // The built builders (music video, Reddit) come first, in the catalogue's order; then the rest.
-    const built = ["Video + Text Hook", "Reddit Stories"];
+    const built = ["Faceless AI Video", "Video + Text Hook", "Reddit Stories"];
     expect(cards).toEqual([...built, ...names.filter((n) => !built.includes(n))]);
   });
 
@@ -102,8 +114,9 @@ describe("routes", () => {
       expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow"),
     );
     // Only builders that exist are links; the others are disabled, never dead links.
-    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(3);
+    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(2);
     expect(screen.getAllByRole("link", { name: /Start/ }).map((a) => a.getAttribute("href"))).toEqual([
+      "/ai-video-creator",
       "/create-video",
       "/create/reddit-story",
     ]);

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 
 import { LandingRoute } from "@/routes/landing";
 import { PublicLayoutRoute } from "@/routes/public-layout";
-import { builtBuilders } from "./builders";
+import { type BuilderRouteHandle, builtBuilders, signedOutNotices } from "./builders";
 import { RootLayout } from "./root-layout";
 import { RouteErrorPage } from "./route-error";
 
@@ -86,6 +86,9 @@ export const routes: RouteObject[] = [
           ...videoTypeCatalogue.map(
             (type): RouteObject => ({
               path: type.route.replace(/^\//, ""),
+              handle: {
+                builder: { name: type.name, signedOut: signedOutNotices[type.type] },
+              } satisfies BuilderRouteHandle,
               lazy:
                 builtBuilders[type.type] ??
                 (() =>

@@ -79,6 +79,9 @@ export const DREAMSCAPE_STYLES = [
 export type DreamscapeStyleId = (typeof DREAMSCAPE_STYLES)[number]["id"];
 
 export const FACELESS_TABS = ["asmr", "dreamscape"] as const;
+/** A faceless video's lengths (seconds) and the one a new video starts with. */
+export const FACELESS_LENGTHS = [15, 30, 60] as const;
+export const FACELESS_DEFAULT_LENGTH = 30;
 export type FacelessTab = (typeof FACELESS_TABS)[number];
 /** Selecting a tab resets the style: asmr gives fruit, otherwise fashion (spec section 4). */
 export function defaultFacelessStyle(tab: FacelessTab): AsmrStyleId | DreamscapeStyleId {

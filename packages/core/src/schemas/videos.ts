@@ -19,6 +19,8 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_VOICE,
   DREAMSCAPE_STYLES,
+  FACELESS_DEFAULT_LENGTH,
+  FACELESS_LENGTHS,
   FACELESS_TABS,
   LANGUAGES,
   NO_MUSIC,
@@ -154,6 +156,12 @@ export const facelessInputSchema = z
     video_type: z.enum(facelessStyleIds).default("fruit"),
     /** Optional title drawn at the start. */
     title: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+    /** The video's length in seconds. */
+    length_s: z
+      .union(
+        FACELESS_LENGTHS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<60>],
+      )
+      .default(FACELESS_DEFAULT_LENGTH),
   })
   .superRefine((value, ctx) => {
     const styles: readonly { id: string }[] = value.tab === "asmr" ? ASMR_STYLES : DREAMSCAPE_STYLES;

@@ -214,7 +214,8 @@ const producers: { [T in VideoType]: Producer<T> } = {
           clipHasAudio: clip.hasAudio,
           ambient: assets.ambient ?? null,
         },
-        { durationS: req.durationS },
+        // The chosen length, unless the caller asks for another (the landing's short showcase clips).
+        { durationS: req.durationS ?? input.length_s },
       );
     },
   },

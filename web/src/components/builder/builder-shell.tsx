@@ -100,13 +100,16 @@ export function BuilderShell<D extends BuilderDraft>({
   return (
     <div className="space-y-6">
       <PageHeader title={config.title} description={config.description} actions={<CostPill cost={flow.cost} />} />
-      <BuilderStepper
-        labels={config.steps.map((s) => s.label)}
-        step={step}
-        furthest={furthest}
-        isComplete={isComplete}
-        onGo={go}
-      />
+      {/* A one-screen builder has no steps to show. */}
+      {config.steps.length > 1 ? (
+        <BuilderStepper
+          labels={config.steps.map((s) => s.label)}
+          step={step}
+          furthest={furthest}
+          isComplete={isComplete}
+          onGo={go}
+        />
+      ) : null}
       <section aria-labelledby="step-title" className="space-y-5 rounded-xl border bg-card/60 p-4 sm:p-6">
         <header className="space-y-1">
           <h2 id="step-title" className="font-display text-xl font-bold">

@@ -11,6 +11,8 @@ export interface LibraryTile {
   thumbnailUrl: string;
   /** A muted clip that plays while the tile is hovered or focused. */
   previewUrl?: string | null;
+  /** A sentence under the title. */
+  description?: string;
   /** Small facts under the title, each with an icon (duration, size). */
   facts?: readonly { icon: LucideIcon; text: string }[];
   /** The tile's accessible name; the title when not given. */
@@ -90,6 +92,9 @@ function Tile({
       </span>
       <span className="flex flex-col gap-1 px-3 py-2.5">
         <span className="text-sm font-semibold">{tile.title}</span>
+        {tile.description ? (
+          <span className="line-clamp-3 text-xs text-muted-foreground">{tile.description}</span>
+        ) : null}
         {tile.facts?.length ? (
           <span className="flex items-center gap-3 text-xs text-muted-foreground">
             {tile.facts.map(({ icon: Icon, text }) => (

@@ -9,14 +9,18 @@ import { useAccount } from "../api/get-account";
 
 /**
  * Guard of the signed-in area. While the account loads it shows "Loading..."; without a session (401,
- * or any later 401 that cleared the account) it redirects to /auth, replacing the history entry.
+ * or any later 401 that cleared the account) it redirects to /auth, replacing the history entry, or
+ * shows `signedOut` when the page has its own words for a visitor.
  */
 export function RequireAuth({
   signingOut = false,
+  signedOut,
   children,
 }: {
   /** True once Sign Out started: the account going away is expected and Sign Out does the navigation. */
   signingOut?: boolean;
+  /** What a signed-out visitor sees instead of the redirect to /auth (pages that explain themselves). */
+  signedOut?: ReactNode;
   children: (account: Account) => ReactNode;
 }) {
   const { data: account, isPending, isError, refetch, isRefetching } = useAccount();
@@ -46,5 +50,5 @@ export function RequireAuth({
   if (signingOut || navigation.state !== "idle") {
     return lastAccount.current ? children(lastAccount.current) : <FullPageSpinner />;
   }
-  return <Navigate to="/auth" replace />;
+  return signedOut ?? <Navigate to="/auth" replace />;
 }

@@ -1,0 +1,44 @@
+import { type Account, FACELESS_DEFAULT_LENGTH, type FacelessTab, messages } from "@reelsmith/core";
+
+import { type BuilderStepProps, defineBuilder } from "@/components/builder/builder-config";
+import { BuilderShell } from "@/components/builder/builder-shell";
+import { FacelessStyleStep } from "./faceless-style-step";
+
+/** The faceless form (spec sections 3 and 4), by the input schema's field names. */
+export interface FacelessDraft extends Record<string, unknown> {
+  tab: FacelessTab;
+  video_type: string;
+  title: string;
+  length_s: number;
+}
+
+type StepProps = BuilderStepProps<FacelessDraft>;
+
+/** The AI Video Creator (/ai-video-creator): one screen of tabs, styles, title and length, then Generate. */
+export const facelessBuilder = defineBuilder<FacelessDraft>({
+  type: "faceless-ai",
+  title: "AI Video Creator",
+  description: "Hypnotic ASMR and dreamscape videos with their own sound, ready to post.",
+  defaults: { tab: "asmr", video_type: "fruit", title: "", length_s: FACELESS_DEFAULT_LENGTH },
+  exitTo: "/create",
+  messages: {
+    incomplete: messages.musicVideo.incomplete,
+    // The spec's generic failure: 'Error: Failed to create video. Please try again.'
+    failedTitle: messages.videos.errorTitle,
+    failed: messages.musicVideo.createFailed,
+  },
+  steps: [
+    {
+      label: "Style",
+      hint: "Choose a kind of video and a style, then generate.",
+      fields: ["tab", "video_type", "title", "length_s"],
+      Component: ({ draft, patch, catalog }: StepProps) => (
+        <FacelessStyleStep values={draft} onChange={patch} catalog={catalog} />
+      ),
+    },
+  ],
+});
+
+export function FacelessBuilder({ account }: { account: Account }) {
+  return <BuilderShell config={facelessBuilder} account={account} />;
+}
