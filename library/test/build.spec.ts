@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildLibrary } from "../src/build/build.ts";
 import { CATALOGUE, type Library, LibraryAssetMissingError, LibraryNotBuiltError, loadLibrary } from "../src/index.ts";
 import { ffprobe, frameRate } from "../src/kit/ffmpeg.ts";
-import { decodeAudio, ebur128, frames, meanAbsDiff, quickLibrary } from "./helpers.ts";
+import { decodeAudio, ebur128, frames, meanAbsDiff, quickLibrary, silences } from "./helpers.ts";
 
 let library: Library;
 beforeAll(async () => {
@@ -51,11 +51,18 @@ describe("the quick library", () => {
       expect([v?.width, v?.height], asset.id).toEqual(size);
       expect([asset.width, asset.height]).toEqual(size);
       expect(Math.abs(Number(probe.format.duration) - asset.durationS)).toBeLessThan(0.1);
-      if (asset.kind === "meme") {
-        expect(asset.meta.hasAudio).toBe(true);
-        const a = probe.streams.find((s) => s.codec_type === "audio");
-        expect(a?.codec_name).toBe("aac");
+      // Memes carry a sound effect, ASMR clips foley, dreamscapes an ambient bed; backgrounds and hook footage none.
+      const sounds = asset.kind === "meme" || asset.kind === "asmr" || asset.kind === "dreamscape";
+      expect(asset.meta.hasAudio, asset.id).toBe(sounds);
+      const a = probe.streams.find((s) => s.codec_type === "audio");
+      if (sounds) {
+        expect(a?.codec_name, asset.id).toBe("aac");
         expect(a?.sample_rate).toBe("48000");
+        expect(a?.channels).toBe(2);
+        // The sound lasts as long as the picture (not cut short when the video stream ends).
+        expect(Math.abs(Number(a?.duration) - asset.durationS), asset.id).toBeLessThan(0.05);
+      } else {
+        expect(a, asset.id).toBeUndefined();
       }
       expect(asset.meta.loop, asset.id).toBe(asset.kind !== "meme");
       if (asset.kind === "asmr" || asset.kind === "dreamscape")
@@ -85,6 +92,17 @@ describe("the quick library", () => {
       const { lufs, truePeak } = await ebur128(library.path(asset));
       expect(Math.abs(lufs - -14), `${asset.id} ${lufs}`).toBeLessThanOrEqual(1);
       expect(truePeak, asset.id).toBeLessThanOrEqual(-1);
+    }
+  }, 120_000);
+
+  it("gives every ASMR and dreamscape clip its own sound at -14 LUFS (within 1 LU), under -1 dBTP, never silent", async () => {
+    const clips = [...library.list("asmr"), ...library.list("dreamscape")];
+    expect(clips).toHaveLength(9);
+    for (const asset of clips) {
+      const { lufs, truePeak } = await ebur128(library.path(asset));
+      expect(Math.abs(lufs - -14), `${asset.id} ${lufs}`).toBeLessThanOrEqual(1);
+      expect(truePeak, asset.id).toBeLessThanOrEqual(-1);
+      expect(await silences(library.path(asset), -70, 0.3), asset.id).toEqual([]);
     }
   }, 120_000);
 

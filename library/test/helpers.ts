@@ -70,6 +70,12 @@ export async function ebur128(file: string): Promise<{ lufs: number; truePeak: n
   return { lufs, truePeak };
 }
 
+/** Stretches quieter than `noiseDb` for at least `minS` seconds, as ffmpeg's silencedetect finds them. */
+export async function silences(file: string, noiseDb = -70, minS = 0.3): Promise<number[]> {
+  const { stderr } = await ffmpegOut(["-i", file, "-af", `silencedetect=n=${noiseDb}dB:d=${minS}`, "-f", "null", "-"]);
+  return [...stderr.matchAll(/silence_start: (-?[\d.]+)/g)].map((m) => Number(m[1]));
+}
+
 export async function decodeAudio(file: string): Promise<Float32Array> {
   const { stdout } = await ffmpegOut(["-v", "error", "-i", file, "-f", "f32le", "-ac", "2", "-ar", "48000", "-"]);
   return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);

@@ -141,10 +141,7 @@ const generator: VideoGenerator = {
             );
           }
         }
-        // Crosshair and hotbar, as in the game's first-person view.
-        ctx.fillStyle = "rgba(255,255,255,0.85)";
-        ctx.fillRect(cx - 8, h * 0.5 - 1, 16, 2);
-        ctx.fillRect(cx - 1, h * 0.5 - 8, 2, 16);
+        // The game's hotbar, at the bottom. No crosshair: captions sit at the frame's centre.
         drawHotbar(ctx, w, h, mod(blockIndex, PERIOD / STEP) % PARKOUR_COLORS.length);
       },
     };

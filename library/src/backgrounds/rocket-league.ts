@@ -70,17 +70,14 @@ const generator: VideoGenerator = {
           ctx.lineTo(d.x, d.y);
           ctx.fill();
         }
+        // The halfway line; no centre circle, which would ring the captions at the frame's centre.
         ctx.strokeStyle = "rgba(255,255,255,0.85)";
         ctx.lineWidth = 3;
-        const mid = proj(0, 0.5);
         const midL = proj(-1, 0.5);
         const midR = proj(1, 0.5);
         ctx.beginPath();
         ctx.moveTo(midL.x, midL.y);
         ctx.lineTo(midR.x, midR.y);
-        ctx.stroke();
-        ctx.beginPath();
-        ctx.ellipse(mid.x, mid.y, 90 * mid.s, 40 * mid.s, 0, 0, TAU);
         ctx.stroke();
         // Goals.
         for (const [v, color] of [

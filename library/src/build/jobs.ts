@@ -91,7 +91,8 @@ export async function runJob(kind: AssetKind, key: string, dir: string, mode: Bu
     meta.durationLabel = formatDuration(rendered.durationS);
     meta.sizeMB = Math.round(sizeBytes / 100_000) / 10;
   }
-  if (kind === "meme") meta.hasAudio = Boolean(generator.audio);
+  // Memes carry a sound effect, ASMR clips their foley, dreamscapes an ambient bed; the rest are silent.
+  meta.hasAudio = Boolean(generator.audio);
   if (kind === "hook-footage") meta.style = (entry as HookFootageEntry).style;
   if (entry.description) meta.description = entry.description;
   return {

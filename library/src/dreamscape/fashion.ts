@@ -1,9 +1,88 @@
-/** Fashion dreamscape: layers of flowing silk in blush and lilac, pearls drifting, a runway glow. */
-
+/**
+ * Fashion dreamscape: layers of flowing silk in blush and lilac, pearls drifting, a runway glow.
+ * Sound: a soft airy pad breathing on a slow pulse, silk rustling with the waves, pearls chiming.
+ */
 import { styleClipSpec } from "../kit/clip.ts";
 import { hsl, mod, TAU } from "../kit/draw.ts";
-import { createRng } from "../kit/prng.ts";
-import type { VideoGenerator } from "../kit/video.ts";
+import { createRng, type Rng } from "../kit/prng.ts";
+import { loopBus, loopSeconds, masterLoop } from "../kit/soundtrack.ts";
+import type { VideoGenerator, VideoSpec } from "../kit/video.ts";
+import { bell, mtof, synth } from "../music/dsp.ts";
+import { addReverb, drone, lfo, noiseBed, swell } from "./ambience.ts";
+
+/** Two chords a loop, a major ninth and its relative minor ninth (MIDI notes). */
+const CHORDS = [
+  [45, 52, 56, 59, 61, 64],
+  [42, 49, 52, 56, 57, 61],
+];
+
+/** The bed: pad chords, a soft heartbeat-slow pulse, airy silk and a few pearl chimes. */
+export function fashionBed(spec: VideoSpec, rng: Rng): Float32Array {
+  const bus = loopBus(spec);
+  const loopS = loopSeconds(spec);
+  const half = loopS / CHORDS.length;
+  // Pulses: one a second (a whole number per loop); on each the pad dips softly and blooms back,
+  // continuous through the pulse (0 at both ends of it).
+  const pulses = Math.max(1, Math.round(loopS));
+  const tail = Math.exp(-1 / 0.3);
+  const pulse = (x: number) => {
+    const p = (x * pulses) % 1;
+    return 1 - 0.3 * Math.min(1, p / 0.05) * ((Math.exp(-p / 0.3) - tail) / (1 - tail));
+  };
+  CHORDS.forEach((chord, c) => {
+    chord.forEach((note, k) => {
+      const pad = synth(mtof(note + 12), half, rng, {
+        wave: "saw",
+        voices: 3,
+        detune: 0.14,
+        cutoff: 1500,
+        resonance: 0.6,
+        attack: Math.min(1.2, half * 0.4),
+        decay: 0.5,
+        sustain: 0.85,
+        release: Math.min(2.2, half * 0.6),
+      });
+      bus.add(pad, c * half, 0.16, k % 2 === 0 ? -0.35 : 0.35);
+    });
+  });
+  // Apply the pulse to the pad, then the low pulse itself under it.
+  for (let i = 0; i < bus.length; i++) {
+    const g = pulse(i / bus.length);
+    (bus.l[i] as number) *= g;
+    (bus.r[i] as number) *= g;
+  }
+  for (let b = 0; b < pulses; b++) {
+    const chord = CHORDS[Math.floor((b * CHORDS.length) / pulses)] as number[];
+    bus.add(swell(mtof(chord[0] as number), 0.9, 0.06, 0.35), (b * loopS) / pulses, 0.12);
+  }
+  // A held airy fifth high above, breathing with the silk.
+  drone(bus, mtof(76), rng, {
+    wave: "triangle",
+    voices: 2,
+    detune: 8,
+    cutoff: () => 4000,
+    gain: lfo(2, 0.01, 0.035),
+    spread: 0.8,
+  });
+  // Silk: airy noise swelling with the waves (two per loop), wandering across the stereo field.
+  noiseBed(bus, rng, {
+    mode: "bp",
+    freq: lfo(1, 3500, 7000),
+    q: 0.6,
+    gainL: lfo(2, 0.01, 0.06),
+    gainR: lfo(2, 0.01, 0.06, 0.25),
+  });
+  // Pearl chimes: a few soft bell notes from the chord, high up.
+  const chimes = Math.max(2, Math.round(loopS / 1.6));
+  for (let k = 0; k < chimes; k++) {
+    const at = ((k + 0.3 + rng() * 0.4) / chimes) * loopS;
+    const chord = CHORDS[Math.floor((at / loopS) * CHORDS.length) % CHORDS.length] as number[];
+    const note = (chord[1 + Math.floor(rng() * (chord.length - 1))] as number) + 24;
+    bus.add(bell(mtof(note), 0.2, { ratio: 2.01, index: 0.7, decay: 0.9 }), at, 0.05, rng() * 1.2 - 0.6);
+  }
+  addReverb(bus, 0.6, { size: 0.9, damp: 0.35, predelay: 0.03 });
+  return masterLoop(bus);
+}
 
 const generator: VideoGenerator = {
   source: "library/src/dreamscape/fashion.ts",
@@ -58,6 +137,7 @@ const generator: VideoGenerator = {
       },
     };
   },
+  audio: ({ spec, rng }) => fashionBed(spec, rng),
 };
 
 export default generator;

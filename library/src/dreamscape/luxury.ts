@@ -1,9 +1,96 @@
-/** Luxury dreamscape: molten gold waves over black marble, turning diamonds and golden dust. */
+/**
+ * Luxury dreamscape: molten gold waves over black marble, turning diamonds and golden dust.
+ * Sound: warm chords, and a shimmer of bells each time a diamond turns its face to the camera.
+ */
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { styleClipSpec } from "../kit/clip.ts";
 import { mod, TAU } from "../kit/draw.ts";
-import { createRng } from "../kit/prng.ts";
-import type { VideoGenerator } from "../kit/video.ts";
+import { createRng, type Rng } from "../kit/prng.ts";
+import { loopBus, loopSeconds, masterLoop } from "../kit/soundtrack.ts";
+import type { VideoGenerator, VideoSpec } from "../kit/video.ts";
+import { bell, epiano, mtof, synth } from "../music/dsp.ts";
+import { addReverb, drone, lfo, noiseBed } from "./ambience.ts";
+
+/** The diamonds: where they float (fractions of the frame), their size, and turns per loop (signed). */
+export const DIAMONDS = [
+  { x: 0.5, y: 0.33, bob: 0, size: 0.2, turns: 1 },
+  { x: 0.2, y: 0.5, bob: 2, size: 0.08, turns: -2 },
+  { x: 0.8, y: 0.46, bob: 4, size: 0.1, turns: 2 },
+] as const;
+
+/** A diamond's turn angle at a phase of the loop: it faces the camera (widest, a glint) at multiples of pi. */
+export const diamondTurn = (d: (typeof DIAMONDS)[number], phase: number) => TAU * phase * d.turns;
+
+/** The phases (0..1) at which a diamond faces the camera. */
+export function diamondGlints(d: (typeof DIAMONDS)[number]): number[] {
+  const count = Math.abs(d.turns) * 2;
+  return Array.from({ length: count }, (_, k) => k / count);
+}
+
+/** Two warm chords a loop: D-flat major ninth, then B-flat minor eleventh (MIDI notes). */
+const CHORDS = [
+  [49, 56, 60, 63, 65],
+  [46, 53, 56, 61, 63],
+];
+
+/** The bed: a warm pad and electric piano, a low root, gold hum and a bell shimmer at every glint. */
+export function luxuryBed(spec: VideoSpec, rng: Rng): Float32Array {
+  const bus = loopBus(spec);
+  const loopS = loopSeconds(spec);
+  const half = loopS / CHORDS.length;
+  CHORDS.forEach((chord, c) => {
+    const start = c * half;
+    chord.forEach((note, k) => {
+      const pad = synth(mtof(note), half, rng, {
+        wave: "saw",
+        voices: 4,
+        detune: 0.12,
+        cutoff: 850,
+        resonance: 0.5,
+        attack: Math.min(0.9, half * 0.3),
+        decay: 0.6,
+        sustain: 0.8,
+        release: Math.min(2, half * 0.5),
+      });
+      bus.add(pad, start, 0.14, (k / (chord.length - 1)) * 1.2 - 0.6);
+      // The piano rolls the chord gently.
+      bus.add(epiano(mtof(note + 12), Math.min(half * 0.8, 2.5), 0.35), start + k * 0.045, 0.09, k % 2 ? 0.3 : -0.3);
+    });
+    bus.add(
+      synth(mtof((chord[0] as number) - 12), half, rng, { wave: "sine", attack: 0.3, release: 0.8 }),
+      start,
+      0.18,
+    );
+  });
+  // The low hum of molten gold, swelling with the waves.
+  drone(bus, mtof(37), rng, { wave: "triangle", voices: 2, detune: 6, cutoff: () => 300, gain: lfo(1, 0.02, 0.05) });
+  // Shimmer: each diamond glints as it faces the camera; the big one rings longest.
+  const top = CHORDS.flat().sort((a, b) => b - a);
+  DIAMONDS.forEach((d, index) => {
+    for (const glint of diamondGlints(d)) {
+      const at = glint * loopS;
+      const chord = CHORDS[Math.floor(glint * CHORDS.length) % CHORDS.length] as number[];
+      const big = index === 0;
+      const notes = big ? 4 : 2;
+      const pan = (d.x - 0.5) * 1.6;
+      for (let k = 0; k < notes; k++) {
+        const note = (chord[chord.length - 1 - ((k + index) % 3)] as number) + 24 + (k >= 3 ? 12 : 0);
+        const ring = bell(mtof(note), 0.1, { ratio: 2.01, index: 1.1, decay: big ? 1.4 : 0.7 });
+        bus.add(ring, at + k * 0.06, big ? 0.09 : 0.06, pan + (k % 2 ? 0.15 : -0.15));
+      }
+    }
+  });
+  // Golden dust: faint high twinkles.
+  const twinkles = Math.round(loopS * 2.5);
+  for (let k = 0; k < twinkles; k++) {
+    const note = (top[Math.floor(rng() * 3)] as number) + 36;
+    bus.add(bell(mtof(note), 0.05, { ratio: 3.01, index: 0.5, decay: 0.25 }), rng() * loopS, 0.015, rng() * 1.6 - 0.8);
+  }
+  // Air.
+  noiseBed(bus, rng, { mode: "hp", freq: () => 7000, gainL: lfo(1, 0.004, 0.012), gainR: lfo(1, 0.004, 0.012, 0.5) });
+  addReverb(bus, 0.7, { size: 0.9, damp: 0.25, predelay: 0.025 });
+  return masterLoop(bus);
+}
 
 function diamond(ctx: SKRSContext2D, x: number, y: number, s: number, turn: number): void {
   const k = Math.cos(turn);
@@ -68,9 +155,10 @@ const generator: VideoGenerator = {
           ctx.lineTo(w, h);
           ctx.fill();
         }
-        diamond(ctx, w * 0.5, h * 0.33 + Math.sin(TAU * f.phase) * 20, w * 0.2, TAU * f.phase);
-        diamond(ctx, w * 0.2, h * 0.5 + Math.sin(TAU * f.phase + 2) * 15, w * 0.08, -TAU * f.phase * 2);
-        diamond(ctx, w * 0.8, h * 0.46 + Math.sin(TAU * f.phase + 4) * 15, w * 0.1, TAU * f.phase * 2);
+        DIAMONDS.forEach((d, i) => {
+          const y = h * d.y + Math.sin(TAU * f.phase + d.bob) * (i === 0 ? 20 : 15);
+          diamond(ctx, w * d.x, y, w * d.size, diamondTurn(d, f.phase));
+        });
         for (const d of dust) {
           const a = 0.3 + 0.7 * Math.abs(Math.sin(TAU * (f.phase * 2 + d.o)));
           ctx.fillStyle = `rgba(255,215,120,${a.toFixed(2)})`;
@@ -81,6 +169,7 @@ const generator: VideoGenerator = {
       },
     };
   },
+  audio: ({ spec, rng }) => luxuryBed(spec, rng),
 };
 
 export default generator;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { endStream, run, writeChunk } from "./ffmpeg.ts";
 import { createRng, type Rng } from "./prng.ts";
+import { AAC_ARGS, fitEncodedPeaks } from "./soundtrack.ts";
 
 export type BuildModeName = "full" | "quick";
 
@@ -132,12 +133,13 @@ export async function renderVideo(
   const frames = frameCount(spec);
   const context: SceneContext = { spec, rng: createRng(seed), mode };
   const scene = await generator.createScene(context);
-  const audio = generator.audio?.({ ...context, rng: createRng(`${seed}:audio`) });
+  const tmpAudio = path.join(os.tmpdir(), `reelsmith-library-${process.pid}-${path.basename(out)}.f32`);
+  const synthesised = generator.audio?.({ ...context, rng: createRng(`${seed}:audio`) });
+  const audio = synthesised && (await fitEncodedPeaks(synthesised, tmpAudio));
   const canvas = createCanvas(spec.drawWidth, spec.drawHeight);
   const ctx = canvas.getContext("2d");
   const thumbFrame = Math.min(frames - 1, Math.round(spec.thumbnailAt * frames));
   const tmpVideo = tempName(out);
-  const tmpAudio = path.join(os.tmpdir(), `reelsmith-library-${process.pid}-${path.basename(out)}.f32`);
   let thumb: Buffer | undefined;
   const args = [
     "-hide_banner",
@@ -183,17 +185,17 @@ export async function renderVideo(
     "-color_range",
     "tv",
   );
-  if (audio) args.push("-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2");
+  if (audio) args.push(...AAC_ARGS);
+  // With a soundtrack, cut by time: ffmpeg closes every stream of a file once one reaches its
+  // -frames limit, which would drop the encoder's last second or so of audio.
+  if (audio) args.push("-t", String(frames / spec.fps));
+  else args.push("-frames:v", String(frames));
   args.push(
-    "-frames:v",
-    String(frames),
     "-map_metadata",
     "-1",
     "-fflags",
     "+bitexact",
     "-flags:v",
-    "+bitexact",
-    "-flags:a",
     "+bitexact",
     "-movflags",
     "+faststart",
