@@ -119,6 +119,21 @@ describe("library import", () => {
     expect(library.get("meme", "bruh")).toBeDefined();
   }, 120_000);
 
+  it("keeps an imported ASMR clip's own sound, brought to -14 LUFS", async () => {
+    const asset = await importAsset({
+      dir: lib,
+      kind: "asmr",
+      key: "our-soap-cutting",
+      title: "Soap Cutting",
+      file: input("landscape.mp4"),
+    });
+    const probe = await ffprobe(path.join(lib, asset.file));
+    const a = probe.streams.find((s) => s.codec_type === "audio");
+    expect([a?.codec_name, a?.sample_rate, a?.channels]).toEqual(["aac", "48000", 2]);
+    const { lufs } = await ebur128(path.join(lib, asset.file));
+    expect(Math.abs(lufs - -14)).toBeLessThanOrEqual(1);
+  }, 120_000);
+
   it("survives a rebuild, and replaces a generated asset with the same key", async () => {
     await importAsset({
       dir: lib,

@@ -102,6 +102,9 @@ async function validate(options: ImportOptions): Promise<{ kind: AssetKind; prob
   return { kind, probe, duration };
 }
 
+/** Kinds whose clips keep their sound when imported. */
+const SOUNDING_KINDS: ReadonlySet<AssetKind> = new Set(["meme", "asmr", "dreamscape"]);
+
 function videoFilter(kind: AssetKind): string {
   if (kind === "meme") {
     // Keep the aspect ratio, at most 1080 px on the long side, even dimensions.
@@ -112,7 +115,8 @@ function videoFilter(kind: AssetKind): string {
 
 async function transcodeVideo(kind: AssetKind, input: string, out: string, hasAudio: boolean): Promise<void> {
   const args = ["-hide_banner", "-loglevel", "error", "-y", "-i", input, "-map", "0:v:0"];
-  const keepAudio = kind === "meme" && hasAudio;
+  // Memes and faceless style clips play their own sound; gameplay backgrounds sit under a voice.
+  const keepAudio = SOUNDING_KINDS.has(kind) && hasAudio;
   if (keepAudio) args.push("-map", "0:a:0");
   args.push(
     "-vf",
@@ -132,6 +136,8 @@ async function transcodeVideo(kind: AssetKind, input: string, out: string, hasAu
     "-color_trc",
     "bt709",
   );
+  // A faceless clip's sound is its whole soundtrack: brought to the library's -14 LUFS like the drawn ones.
+  if (keepAudio && kind !== "meme") args.push("-af", "loudnorm=I=-14:TP=-1.5:LRA=11");
   if (keepAudio) args.push("-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2");
   else args.push("-an");
   args.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", out);
