@@ -8,6 +8,7 @@ export * from "./catalogue/site.ts";
 export * from "./messages.ts";
 export * from "./rules/credits.ts";
 export * from "./rules/format.ts";
+export * from "./rules/green-screen.ts";
 export * from "./rules/greeting.ts";
 export * from "./rules/periods.ts";
 export * from "./rules/plans.ts";

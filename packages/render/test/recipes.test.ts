@@ -155,10 +155,11 @@ describe("recipes render real videos", () => {
       assets: { meme: fx.meme, background: fx.userImage, music: fx.music },
       workDir: join(root, "green"),
     });
-    expect(result.composition.duration).toBeCloseTo(3, 1);
+    // Six words take 3.5 s to read: the 3 s meme plays twice (at least 5 s).
+    expect(result.composition.duration).toBeCloseTo(6, 1);
     await expectDeliverable(result, result.composition.duration);
     const frame = await frameAt(result.videoPath, 1.2);
-    // The meme sits in y 600-1920 (1080x1080 contained: 720-1800).
+    // The meme sits where it always did by default: 1080x1080 at y 720-1800.
     const meme = { x: 0, y: 720, w: 1080, h: 1080 };
     const chromaGreen = (r: number, g: number, b: number) => g > 160 && r < 110 && b < 110;
     expect(countPixels(frame, 1080, meme, chromaGreen)).toBe(0);

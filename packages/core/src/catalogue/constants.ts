@@ -21,6 +21,14 @@ export const GREEN_SCREEN_CAPTION_WARN = 125;
 export const GREEN_SCREEN_CAPTION_DANGER = 140;
 /** Green-screen preview chroma key (spec section 9). */
 export const CHROMA_KEY = { similarity: 0.18, smoothness: 0.12, maxFps: 30 } as const;
+/** The screen colour the meme library is shot on, keyed out by CHROMA_KEY. */
+export const CHROMA_KEY_COLOR = "#00FF00";
+/** How far the user may shrink or grow the meme, relative to its default size. */
+export const GREEN_SCREEN_MEME_SCALE_MIN = 0.4;
+export const GREEN_SCREEN_MEME_SCALE_MAX = 2;
+/** Length of a green-screen video: 5 to 12 s (the meme format's), long enough to read the caption. */
+export const GREEN_SCREEN_MIN_S = 5;
+export const GREEN_SCREEN_MAX_S = 12;
 /** Text-hook on-screen hook and UGC copy limits. */
 export const HOOK_TEXT_MAX = 150;
 /** The part of the song a music video uses: 10 to 30 s, 15 s unless the musician picks another length. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   GREEN_SCREEN_CAPTION_MAX,
+  GREEN_SCREEN_MEME_SCALE_MAX,
+  GREEN_SCREEN_MEME_SCALE_MIN,
   HOOK_TEXT_MAX,
   REDDIT_SCRIPT_MAX,
   REDDIT_TITLE_MAX,
@@ -121,6 +123,17 @@ export const greenScreenInputSchema = z.object({
   /** A files row of type green-screen owned by the user (JPG, PNG, WebP or MP4). */
   background_file_id: z.uuid(messages.greenScreen.incomplete),
   song: z.string().min(1).default(NO_MUSIC),
+  /**
+   * Where the meme sits, as the user placed it: its centre as a share of the frame's width (x) and
+   * height (y), and its size relative to the default (scale). Absent: the default placement.
+   */
+  meme_transform: z
+    .object({
+      x: z.number().finite().min(0).max(1),
+      y: z.number().finite().min(0).max(1),
+      scale: z.number().finite().min(GREEN_SCREEN_MEME_SCALE_MIN).max(GREEN_SCREEN_MEME_SCALE_MAX),
+    })
+    .optional(),
 });
 export type GreenScreenInput = z.output<typeof greenScreenInputSchema>;
 

@@ -13,7 +13,7 @@ import { type Keyframe, type Layer, parseComposition } from "../composition/sche
 import { greenScreenRecipe } from "./green-screen.ts";
 import { REDDIT_BEAT_MAX_S, redditRecipe } from "./reddit.ts";
 import { textHookRecipe } from "./text-hook.ts";
-import { UGC_BEAT_S, ugcAdsRecipe } from "./ugc-ads.ts";
+import { UGC_BEAT_S, ugcAdsRecipe, ugcProductPlacements } from "./ugc-ads.ts";
 
 const ID = "00000000-0000-4000-8000-000000000001";
 const mono: Measure = (text, _face, size, spacing = 0) => [...text].length * (size * 0.6 + spacing);
@@ -61,10 +61,25 @@ const ugcInput = ugcAdsInputSchema.parse({
   captions: true,
   caption_style: "bubble",
 });
+/** The product cut out and standing on a desk, as prepareUgcStage lays it out (no picture is read). */
+const UGC_STAGE = {
+  kind: "cutout" as const,
+  setting: "desk" as const,
+  backdrop: "/s/backdrop.jpg",
+  stage: "/s/stage.png",
+  product: "/s/product.png",
+  ground: "/s/ground.png",
+  box: { x: 301, y: 514, width: 478, height: 1002 },
+  productBox: { x: 381, y: 530, width: 318, height: 760 },
+  focus: 0.66,
+  closeUps: ["/s/close-1.jpg", "/s/close-2.jpg"] as [string, string],
+  light: "#FFF4E0",
+  accent: "#FF0000",
+};
 const ugc = parseComposition(
   ugcAdsRecipe(
     ugcInput,
-    { productImage: "/p.jpg", music: null, backdrop: ["#111111", "#222222"], accent: "#FF0000" },
+    { stage: UGC_STAGE, music: null },
     { hook: part(2.2, "Stop scrolling if your skin looks tired"), copy: part(16, SENTENCES) },
   ),
 );
@@ -79,7 +94,17 @@ describe("recipes keep text clear of the platforms' buttons", () => {
   const greenScreen = parseComposition(
     greenScreenRecipe(
       greenScreenInputSchema.parse({ text_hook: "caption", selected_meme: "bruh", background_file_id: ID }),
-      { meme: "/m.mp4", memeDuration: 6, background: "/b.jpg", backgroundKind: "image", music: null },
+      {
+        meme: "/m.mp4",
+        memeDuration: 6,
+        memeWidth: 720,
+        memeHeight: 720,
+        memeSound: null,
+        background: "/b.jpg",
+        backgroundKind: "image",
+        music: null,
+        caption: { src: "/caption.png", band: { x: 0, y: 0, width: 1080, height: 330 } },
+      },
     ),
   );
   it.each([
@@ -90,10 +115,10 @@ describe("recipes keep text clear of the platforms' buttons", () => {
   ])("%s: hook, card and call to action stay in the safe area through their motion", (_name, c) => {
     expect(layerSafeAreaViolations(c.layers)).toEqual([]);
   });
-  it("ugc-ads: the product card stays clear too, at every reframe", () => {
-    const card = ugc.layers.filter((l): l is Extract<Layer, { kind: "image" }> => l.kind === "image");
-    expect(card).toHaveLength(1);
-    expect(layerSafeAreaViolations(card, new Set(["image"]))).toEqual([]);
+  it("ugc-ads: the product stays clear too, in every shot that shows it whole", () => {
+    const product = ugcProductPlacements(ugc.layers, UGC_STAGE);
+    expect(product.length).toBeGreaterThan(3);
+    expect(layerSafeAreaViolations(product, new Set(["image"]))).toEqual([]);
   });
   it("flags a box that reaches into the button column", () => {
     const wide = { kind: "text", box: { x: 60, y: 1250, width: 1000, height: 260 } };
@@ -131,22 +156,26 @@ describe("recipes keep the picture moving", () => {
       .map((w) => w.start);
     for (const s of starts) expect(keyframes.some((k) => Math.abs(k.t - s) < 0.01)).toBe(true);
   });
-  it("ugc-ads: the card is reframed every 2-3 s and the hook is on screen from the first frame", () => {
-    const card = ugc.layers.find((l) => l.kind === "image");
-    const keyframes = (card && "motion" in card ? card.motion?.keyframes : undefined) ?? [];
-    expect(keyframes[1]?.t).toBeLessThanOrEqual(0.5);
-    expect(longestHold(keyframes)).toBeLessThanOrEqual(3);
-    for (const [i, k] of keyframes.slice(1).entries()) expect(same(k, keyframes[i] as Keyframe)).toBe(false);
+  it("ugc-ads: a new shot every 2-3 s, every picture moving, and the hook on screen from the first frame", () => {
+    const pictures = ugc.layers.filter((l): l is Extract<Layer, { kind: "image" }> => l.kind === "image");
+    expect(pictures[0]?.motion?.keyframes[1]?.t).toBeLessThanOrEqual(0.5);
+    for (const picture of pictures) {
+      expect((picture.end ?? ugc.duration) - picture.start).toBeLessThanOrEqual(3.05);
+      const keyframes = picture.motion?.keyframes ?? [];
+      expect(keyframes.length).toBeGreaterThanOrEqual(2);
+      expect(longestHold(keyframes)).toBeLessThanOrEqual(3);
+      for (const [i, k] of keyframes.slice(1).entries()) expect(same(k, keyframes[i] as Keyframe)).toBe(false);
+    }
     expect(UGC_BEAT_S).toBeLessThanOrEqual(3);
     const hook = ugc.layers.find((l) => l.kind === "text" && l.look === "tiktok");
     expect(hook?.start).toBe(0);
     expect(hook?.fadeIn).toBe(0);
   });
-  it("ugc-ads: the card and the call to action keep moving through the closing seconds", () => {
-    const card = ugc.layers.find((l) => l.kind === "image");
-    const cardKeys = (card && "motion" in card ? card.motion?.keyframes : undefined) ?? [];
-    expect(cardKeys.at(-1)?.t).toBeGreaterThanOrEqual(ugc.duration - 0.01);
-    expect(longestHold(cardKeys)).toBeLessThanOrEqual(3);
+  it("ugc-ads: the closing shot and the call to action keep moving through the closing seconds", () => {
+    const last = ugc.layers.filter((l) => l.kind === "image").at(-1);
+    const lastKeys = (last && "motion" in last ? last.motion?.keyframes : undefined) ?? [];
+    expect((last?.start ?? 0) + (lastKeys.at(-1)?.t ?? 0)).toBeGreaterThanOrEqual(ugc.duration - 0.01);
+    expect(longestHold(lastKeys)).toBeLessThanOrEqual(3);
     const cta = ugc.layers.find((l) => l.kind === "text" && l.look === "cta");
     const ctaKeys = (cta && "motion" in cta ? cta.motion?.keyframes : undefined) ?? [];
     expect(longestHold(ctaKeys)).toBeLessThanOrEqual(1);

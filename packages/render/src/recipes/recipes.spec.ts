@@ -2,6 +2,7 @@ import {
   ENVELOPE_STEP_S,
   facelessInputSchema,
   greenScreenInputSchema,
+  memeBox,
   redditInputSchema,
   type SongAnalysis,
   textHookInputSchema,
@@ -9,8 +10,9 @@ import {
   ugcCopyFromTemplate,
 } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
+import { speechIntervals } from "../composition/compile.ts";
 import { parseComposition } from "../composition/schema.ts";
-import { MUSIC_UNDER_VOICE } from "./common.ts";
+import { MUSIC_UNDER_VOICE, round } from "./common.ts";
 import {
   FACELESS_CROSSFADE_S,
   FACELESS_MAX_SHOT_S,
@@ -18,7 +20,7 @@ import {
   facelessRecipe,
   facelessShots,
 } from "./faceless.ts";
-import { greenScreenRecipe } from "./green-screen.ts";
+import { GREEN_SCREEN_MIX, greenScreenRecipe, memeSoundOf } from "./green-screen.ts";
 import { REDDIT_TIMING, redditRecipe } from "./reddit.ts";
 import { textHookRecipe } from "./text-hook.ts";
 import { ugcAdsRecipe, ugcScript, ugcVoice } from "./ugc-ads.ts";
@@ -148,46 +150,155 @@ describe("textHookRecipe", () => {
 });
 
 describe("greenScreenRecipe", () => {
-  it("keys the meme with the spec's similarity and smoothness, over the user's picture", () => {
-    const input = greenScreenInputSchema.parse({ text_hook: "caption", selected_meme: "bruh", background_file_id: ID });
-    const c = parseComposition(
-      greenScreenRecipe(input, {
-        meme: "/meme.mp4",
-        memeDuration: 2,
-        background: "/bg.png",
-        backgroundKind: "image",
-        music: null,
-      }),
-    );
-    expect(c.duration).toBe(3);
-    const meme = c.layers[1];
-    expect(meme).toMatchObject({
+  const input = greenScreenInputSchema.parse({
+    text_hook: "me watching my bank account after one weekend out",
+    selected_meme: "stonks",
+    background_file_id: ID,
+  });
+  const assets = {
+    meme: "/meme.mp4",
+    memeDuration: 3,
+    memeWidth: 720,
+    memeHeight: 720,
+    memeSound: { rmsDb: -20, spans: [{ start: 0.1, end: 1.4 }] },
+    background: "/bg.png",
+    backgroundKind: "image" as const,
+    music: "/song.m4a",
+    bedRmsDb: -15,
+    caption: { src: "/caption.png", band: { x: 0, y: 0, width: 1080, height: 448 } },
+  };
+
+  it("keys the meme with the spec's similarity and smoothness over the user's picture, the caption band on top", () => {
+    const c = parseComposition(greenScreenRecipe(input, assets));
+    // 9 words take 4.25 s to read: at least 5 s, in whole plays of the 3 s meme.
+    expect(c.duration).toBe(6);
+    expect(c.layers.map((l) => l.kind)).toEqual(["image", "video", "image"]);
+    expect(c.layers[0]).toMatchObject({ kind: "image", motion: { mode: "camera" } });
+    expect(c.layers[1]).toMatchObject({
       kind: "video",
       loop: true,
-      chromaKey: { similarity: 0.18, blend: 0.12, despill: true },
+      box: memeBox(undefined, 720, 720),
+      chromaKey: { color: "#00FF00", similarity: 0.18, blend: 0.12, despill: false },
     });
-    expect(c.layers[0]).toMatchObject({ kind: "image", motion: { mode: "camera" } });
-    expect(c.audio).toEqual([]);
+    expect(c.layers[2]).toMatchObject({
+      kind: "image",
+      src: "/caption.png",
+      start: 0,
+      fadeIn: 0,
+      box: assets.caption.band,
+    });
+  });
+
+  it("puts the meme where the user placed it", () => {
+    const placed = { ...input, meme_transform: { x: 0.3, y: 0.55, scale: 0.6 } };
+    const c = parseComposition(greenScreenRecipe(placed, assets));
+    expect(c.layers[1]?.kind === "video" && c.layers[1].box).toEqual(memeBox(placed.meme_transform, 720, 720));
+  });
+
+  it("plays the meme's sound with every play, on top of the song, which ducks under it", () => {
+    const c = parseComposition(greenScreenRecipe(input, assets));
+    const sound = c.audio.filter((a) => a.role === "voice");
+    expect(sound.map((a) => [a.start, a.trimStart, a.duration])).toEqual([
+      [0.1, 0.1, 1.3],
+      [3.1, 0.1, 1.3],
+    ]);
+    expect(sound[0]?.volume).toBe(GREEN_SCREEN_MIX.memeRmsDb + 20);
+    const song = c.audio.find((a) => a.role === "music");
+    expect(song).toMatchObject({ loop: true, duration: 6 });
+    // The song's RMS sits songUnderDb under the meme's while it sounds, duckDb of it by ducking.
+    const { memeRmsDb, songUnderDb, duckDb } = GREEN_SCREEN_MIX;
+    expect((song?.volume ?? 0) + assets.bedRmsDb).toBeCloseTo(memeRmsDb - songUnderDb + duckDb, 1);
+    expect(c.ducking).toEqual({ enabled: true, amountDb: duckDb });
+    expect(speechIntervals(c).map((i) => ({ start: round(i.start), end: round(i.end) }))).toEqual([
+      { start: 0.1, end: 1.4 },
+      { start: 3.1, end: 4.4 },
+    ]);
+  });
+
+  it("plays the song alone, at its own level, under a meme without sound", () => {
+    const c = parseComposition(greenScreenRecipe(input, { ...assets, memeSound: null }));
+    expect(c.audio).toEqual([expect.objectContaining({ role: "music", volume: 0 })]);
+  });
+
+  it("without a song, keeps a background video's own sound under the meme's", () => {
+    const video = { ...assets, music: null, background: "/bg.mp4", backgroundKind: "video" as const };
+    const withSound = parseComposition(greenScreenRecipe(input, { ...video, backgroundHasAudio: true }));
+    expect(withSound.layers[0]).toMatchObject({ kind: "video", src: "/bg.mp4", loop: true });
+    expect(withSound.audio.at(-1)).toMatchObject({ src: "/bg.mp4", role: "ambient", loop: true, duration: 6 });
+    const silent = parseComposition(greenScreenRecipe(input, { ...video, backgroundHasAudio: false }));
+    expect(silent.audio.map((a) => a.role)).toEqual(["voice", "voice"]);
+  });
+});
+
+describe("memeSoundOf", () => {
+  const RATE = 48000;
+  const tone = (spans: [number, number][], seconds: number, amplitude = 0.5) => {
+    const samples = new Float32Array(seconds * RATE);
+    for (const [from, to] of spans) {
+      for (let i = Math.round(from * RATE); i < Math.round(to * RATE); i++) {
+        samples[i] = amplitude * Math.sin((2 * Math.PI * 440 * i) / RATE);
+      }
+    }
+    return samples;
+  };
+
+  it("finds the stretches the meme sounds, joining pauses shorter than the ducking's hold", () => {
+    const sound = memeSoundOf(
+      tone(
+        [
+          [0.1, 0.4],
+          [0.6, 0.9],
+          [2.2, 2.5],
+        ],
+        4,
+      ),
+      4,
+    );
+    expect(sound.spans).toEqual([
+      { start: 0.08, end: 0.92 },
+      { start: 2.18, end: 2.52 },
+    ]);
+    // A sine at 0.5: -9 dB RMS where it sounds, less over the joined pause.
+    expect(sound.rmsDb).toBeLessThan(-9);
+    expect(sound.rmsDb).toBeGreaterThan(-12);
+  });
+
+  it("reads a sound that never stops as one stretch, and silence as none", () => {
+    expect(memeSoundOf(tone([[0, 3]], 3), 3).spans).toEqual([{ start: 0, end: 3 }]);
+    expect(memeSoundOf(new Float32Array(3 * RATE), 3)).toEqual({ rmsDb: -Infinity, spans: [] });
   });
 });
 
 describe("ugcAdsRecipe", () => {
+  /** What prepareUgcStage hands over: the product cut out and set on a desk (no picture is read here). */
+  const stage = {
+    kind: "cutout" as const,
+    setting: "desk" as const,
+    backdrop: "/s/backdrop.jpg",
+    stage: "/s/stage.png",
+    product: "/s/product.png",
+    ground: "/s/ground.png",
+    box: { x: 301, y: 514, width: 478, height: 1002 },
+    productBox: { x: 381, y: 530, width: 318, height: 760 },
+    focus: 0.66,
+    closeUps: ["/s/close-1.jpg", "/s/close-2.jpg"] as [string, string],
+    light: "#FFF4E0",
+    accent: "#FF0000",
+  };
   it("reads the template copy when the fields are empty, with a voice of the chosen gender", () => {
     const input = ugcAdsInputSchema.parse({ product_image_id: ID, background_music: "x", product_name: "Zen Mug" });
     expect(ugcScript(input)).toEqual(ugcCopyFromTemplate("Zen Mug"));
     expect(ugcVoice("female")).toBe("nova");
     expect(ugcVoice("male")).toBe("onyx");
-    const c = parseComposition(
-      ugcAdsRecipe(
-        input,
-        { productImage: "/p.jpg", music: null, backdrop: ["#111111", "#222222"], accent: "#FF0000" },
-        { hook: part(2), copy: part(10, ["buy"]) },
-      ),
-    );
+    const c = parseComposition(ugcAdsRecipe(input, { stage, music: null }, { hook: part(2), copy: part(10, ["buy"]) }));
     expect(c.captions).toBeNull();
-    expect(c.layers.map((l) => l.kind)).toEqual(["gradient", "image", "text", "text"]);
-    expect(c.layers[3]).toMatchObject({ text: "Get Zen Mug today", look: "cta" });
-    expect(c.layers[1]).toMatchObject({ cornerRadius: 56, shadow: true, motion: { mode: "object" } });
+    // The shots' pictures first (the product in its setting), then the hook and the call to action.
+    expect(c.layers.slice(0, 2)).toMatchObject([
+      { kind: "image", src: "/s/backdrop.jpg", motion: { mode: "camera" } },
+      { kind: "image", src: "/s/stage.png", box: stage.box, motion: { mode: "object" } },
+    ]);
+    expect(c.layers.slice(-2).map((l) => l.kind)).toEqual(["text", "text"]);
+    expect(c.layers.at(-1)).toMatchObject({ text: "Get Zen Mug today", look: "cta", accent: "#FF0000" });
   });
   it("captions the copy in the chosen style when captions are on", () => {
     const input = ugcAdsInputSchema.parse({
@@ -201,7 +312,7 @@ describe("ugcAdsRecipe", () => {
     const c = parseComposition(
       ugcAdsRecipe(
         input,
-        { productImage: "/p.jpg", music: "/m.mp3", backdrop: ["#111111", "#222222"], accent: "#FF0000" },
+        { stage, music: "/m.mp3" },
         {
           hook: part(1),
           copy: part(2, ["Copy"]),
@@ -210,7 +321,7 @@ describe("ugcAdsRecipe", () => {
     );
     expect(c.captions?.style).toBe("fire");
     expect(c.captions?.words).toHaveLength(1);
-    expect(c.layers[3]).toMatchObject({ text: "Shop now" });
+    expect(c.layers.at(-1)).toMatchObject({ text: "Shop now" });
   });
 });
 

@@ -1,0 +1,347 @@
+/**
+ * The green-screen meme's layout and key, shared by the engine that renders it and the builder's
+ * live preview, so the preview shows what the render will be: the caption's look and line breaks,
+ * the meme's rectangle, the chroma key's alpha and the video's length. Pure; all sizes are pixels of
+ * the 1080x1920 frame.
+ */
+
+import {
+  CHROMA_KEY,
+  CHROMA_KEY_COLOR,
+  GREEN_SCREEN_MAX_S,
+  GREEN_SCREEN_MEME_SCALE_MAX,
+  GREEN_SCREEN_MEME_SCALE_MIN,
+  GREEN_SCREEN_MIN_S,
+} from "../catalogue/constants.ts";
+import type { GreenScreenInput } from "../schemas/videos.ts";
+
+export const GREEN_SCREEN_FRAME = { width: 1080, height: 1920 } as const;
+
+export interface GreenScreenRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The caption
+
+/**
+ * The caption's look: the caption meme's own (black bold text, centred, on a white band across the
+ * top of the frame). The band runs from the top edge, under the apps' status and tab bar, and the
+ * text starts below that bar; every line stays clear of the side margins (5 %), and the block ends
+ * above the lower two thirds, where the button column starts (a block that cannot is set narrower,
+ * clear of the column).
+ */
+export const GREEN_SCREEN_CAPTION = {
+  /**
+   * The family name the font file declares, and the file the engine draws with (characters it
+   * lacks, such as emoji, fall back to Noto Color Emoji, then DejaVu Sans).
+   */
+  fontFamily: "Montserrat",
+  fontWeight: 700,
+  fontPackage: "@expo-google-fonts/montserrat",
+  fontFile: "700Bold/Montserrat_700Bold.ttf",
+  /** Sizes tried, largest first: the largest that keeps the block above `maxTextBottom` wins. */
+  fontSizes: [76, 68, 60, 54],
+  /** Line pitch, as a multiple of the font size. */
+  lineHeight: 1.2,
+  /**
+   * The font's cap height as a share of its em (OS/2 sCapHeight 700 of 1000): each line's baseline
+   * sits `capHeight * size / 2` below the line's middle, so capitals are centred in the line.
+   * Draw with textBaseline "alphabetic".
+   */
+  capHeight: 0.7,
+  textColor: "#000000",
+  bandColor: "#FFFFFF",
+  /** The widest line. */
+  maxWidth: 940,
+  /** The widest line when the block has to reach into the lower two thirds (clear of the buttons). */
+  narrowMaxWidth: 820,
+  /** Top of the first line. */
+  textTop: 140,
+  /** The block ends above this line (a third of the height: the button column's top). */
+  maxTextBottom: 640,
+  /** White below the last line, as a multiple of the font size. */
+  bandPaddingBottom: 0.45,
+} as const;
+
+/** Width in pixels of `text` set in the caption font at `fontSize` pixels. */
+export type MeasureText = (text: string, fontSize: number) => number;
+
+const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+const graphemes = (word: string): string[] => Array.from(segmenter.segment(word), (s) => s.segment);
+
+/** Greedy fill; a word wider than a line is broken between letters. */
+function greedyLines(words: readonly string[], width: (s: string) => number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const raw of words) {
+    let word = raw;
+    while (width(word) > maxWidth && graphemes(word).length > 1) {
+      const chars = graphemes(word);
+      let cut = chars.length - 1;
+      while (cut > 1 && width(chars.slice(0, cut).join("")) > maxWidth) cut--;
+      if (line) lines.push(line);
+      lines.push(chars.slice(0, cut).join(""));
+      line = "";
+      word = chars.slice(cut).join("");
+    }
+    const candidate = line ? `${line} ${word}` : word;
+    if (!line || width(candidate) <= maxWidth) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * One paragraph in as many lines as the greedy fill needs, made as even as they can be (the
+ * narrowest width that still takes that many lines), with no single word left alone on the last
+ * line when the word before it fits beside it.
+ */
+function balancedLines(words: readonly string[], width: (s: string) => number, maxWidth: number): string[] {
+  const greedy = greedyLines(words, width, maxWidth);
+  if (greedy.length < 2) return greedy;
+  const widest = Math.max(...words.map(width));
+  if (widest > maxWidth) return greedy;
+  let lo = widest;
+  let hi = maxWidth;
+  for (let i = 0; i < 14 && hi - lo > 0.5; i++) {
+    const mid = (lo + hi) / 2;
+    if (greedyLines(words, width, mid).length <= greedy.length) hi = mid;
+    else lo = mid;
+  }
+  const lines = greedyLines(words, width, hi);
+  const last = lines.at(-1) ?? "";
+  const above = (lines.at(-2) ?? "").split(" ");
+  if (!last.includes(" ") && above.length >= 2) {
+    const joined = `${above.at(-1)} ${last}`;
+    if (width(joined) <= maxWidth) {
+      lines[lines.length - 2] = above.slice(0, -1).join(" ");
+      lines[lines.length - 1] = joined;
+    }
+  }
+  return lines;
+}
+
+/**
+ * The caption's lines at one font size and width: each paragraph (the user's line breaks) wrapped
+ * into balanced lines, words wider than a line broken between letters. Spaces are collapsed.
+ */
+export function greenScreenCaptionLines(
+  text: string,
+  measure: MeasureText,
+  fontSize: number = GREEN_SCREEN_CAPTION.fontSizes[0],
+  maxWidth: number = GREEN_SCREEN_CAPTION.maxWidth,
+): string[] {
+  const width = (s: string) => measure(s, fontSize);
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .flatMap((paragraph) => balancedLines(paragraph.split(/\s+/).filter(Boolean), width, maxWidth));
+}
+
+export interface GreenScreenCaptionLine extends GreenScreenRect {
+  text: string;
+  /** y of the line's alphabetic baseline (draw the text at x, baseline). */
+  baseline: number;
+}
+
+export interface GreenScreenCaptionLayout {
+  fontSize: number;
+  /** Line pitch, px. */
+  lineHeight: number;
+  /** Each line's box (as wide as its text, centred) and baseline. */
+  lines: GreenScreenCaptionLine[];
+  /** The block of lines. */
+  text: GreenScreenRect;
+  /** The white band behind it: the full width, from the top edge; an even number of pixels high. */
+  band: GreenScreenRect;
+}
+
+function layoutAt(lines: readonly string[], measure: MeasureText, fontSize: number): GreenScreenCaptionLayout {
+  const c = GREEN_SCREEN_CAPTION;
+  const lineHeight = fontSize * c.lineHeight;
+  const placed = lines.map((text, i) => {
+    const width = measure(text, fontSize);
+    const y = c.textTop + i * lineHeight;
+    return {
+      text,
+      x: (GREEN_SCREEN_FRAME.width - width) / 2,
+      y,
+      width,
+      height: lineHeight,
+      baseline: y + lineHeight / 2 + (c.capHeight * fontSize) / 2,
+    };
+  });
+  const widest = Math.max(0, ...placed.map((l) => l.width));
+  const bottom = c.textTop + placed.length * lineHeight;
+  const bandHeight = 2 * Math.ceil((bottom + c.bandPaddingBottom * fontSize) / 2);
+  return {
+    fontSize,
+    lineHeight,
+    lines: placed,
+    text: { x: (GREEN_SCREEN_FRAME.width - widest) / 2, y: c.textTop, width: widest, height: bottom - c.textTop },
+    band: { x: 0, y: 0, width: GREEN_SCREEN_FRAME.width, height: bandHeight },
+  };
+}
+
+/**
+ * Where the caption goes: the largest font size whose lines end above `maxTextBottom`; a caption
+ * too long for that at the smallest size is set narrower (`narrowMaxWidth`) instead.
+ */
+export function greenScreenCaptionLayout(text: string, measure: MeasureText): GreenScreenCaptionLayout {
+  const c = GREEN_SCREEN_CAPTION;
+  for (const size of c.fontSizes) {
+    const lines = greenScreenCaptionLines(text, measure, size, c.maxWidth);
+    if (c.textTop + lines.length * size * c.lineHeight <= c.maxTextBottom) return layoutAt(lines, measure, size);
+  }
+  const smallest = c.fontSizes[c.fontSizes.length - 1] as number;
+  return layoutAt(greenScreenCaptionLines(text, measure, smallest, c.narrowMaxWidth), measure, smallest);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The meme's place
+
+export type MemeTransform = NonNullable<GreenScreenInput["meme_transform"]>;
+
+/** The area the meme is fitted into by default (below the caption, the full width). */
+export const GREEN_SCREEN_MEME_AREA: GreenScreenRect = { x: 0, y: 600, width: 1080, height: 1320 };
+
+/** The default placement: the meme fitted into GREEN_SCREEN_MEME_AREA, centred in it. */
+export const DEFAULT_MEME_TRANSFORM: MemeTransform = {
+  x: (GREEN_SCREEN_MEME_AREA.x + GREEN_SCREEN_MEME_AREA.width / 2) / GREEN_SCREEN_FRAME.width,
+  y: (GREEN_SCREEN_MEME_AREA.y + GREEN_SCREEN_MEME_AREA.height / 2) / GREEN_SCREEN_FRAME.height,
+  scale: 1,
+};
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const evenPx = (v: number) => Math.max(2, 2 * Math.round(v / 2));
+
+/**
+ * The meme's rectangle in the frame: its default size (fitted into GREEN_SCREEN_MEME_AREA) times
+ * `scale`, centred on (x * 1080, y * 1920); whole pixels, even width and height. It may reach past
+ * the frame's edges (what lies outside is not seen). Out-of-range values are clamped to the
+ * schema's bounds.
+ */
+export function memeBox(
+  transform: MemeTransform | null | undefined,
+  memeWidth: number,
+  memeHeight: number,
+): GreenScreenRect {
+  const t = transform ?? DEFAULT_MEME_TRANSFORM;
+  const scale = clamp(t.scale, GREEN_SCREEN_MEME_SCALE_MIN, GREEN_SCREEN_MEME_SCALE_MAX);
+  const area = GREEN_SCREEN_MEME_AREA;
+  const fit = Math.min(area.width / memeWidth, area.height / memeHeight);
+  const width = evenPx(memeWidth * fit * scale);
+  const height = evenPx(memeHeight * fit * scale);
+  return {
+    x: Math.round(clamp(t.x, 0, 1) * GREEN_SCREEN_FRAME.width - width / 2),
+    y: Math.round(clamp(t.y, 0, 1) * GREEN_SCREEN_FRAME.height - height / 2),
+    width,
+    height,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chroma key
+
+/** The key: the screen colour and the spec's similarity and smoothness (ffmpeg's `blend`). */
+export const GREEN_SCREEN_KEY = {
+  color: CHROMA_KEY_COLOR,
+  similarity: CHROMA_KEY.similarity,
+  blend: CHROMA_KEY.smoothness,
+} as const;
+
+const fix = (x: number) => Math.round(x * 1024);
+
+/**
+ * The key colour's U and V as ffmpeg's chromakey filter computes them from an RGB `color`
+ * (vf_chromakey.c, RGB_TO_U / RGB_TO_V): full-range BT.601 in 10-bit fixed point. For #00FF00 they
+ * are 44 and 21.
+ */
+export function ffmpegKeyUV(r: number, g: number, b: number): readonly [number, number] {
+  const u = ((-fix(0.16874) * r - fix(0.33126) * g + fix(0.5) * b + 511) >> 10) + 128;
+  const v = ((fix(0.5) * r - fix(0.41869) * g - fix(0.08131) * b + 511) >> 10) + 128;
+  return [u, v];
+}
+
+const keyRgb = [1, 3, 5].map((i) => Number.parseInt(GREEN_SCREEN_KEY.color.slice(i, i + 2), 16)) as [
+  number,
+  number,
+  number,
+];
+export const CHROMA_KEY_UV = ffmpegKeyUV(...keyRgb);
+
+/**
+ * The U and V (8-bit, limited range, BT.709) a video holds for an RGB colour (0-255): what the
+ * filter reads from the meme files, which are BT.709 limited range, as the browser's RGB came from.
+ */
+export function videoChroma(r: number, g: number, b: number): { u: number; v: number } {
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return { u: 128 + ((224 / 255) * (b - y)) / 1.8556, v: 128 + ((224 / 255) * (r - y)) / 1.5748 };
+}
+
+/** ffmpeg's distance of one chroma sample from the key: sqrt((du² + dv²) / (255² · 2)), 0 to 1. */
+export function chromaKeyDistance(u: number, v: number): number {
+  const du = u - CHROMA_KEY_UV[0];
+  const dv = v - CHROMA_KEY_UV[1];
+  return Math.sqrt((du * du + dv * dv) / (255 * 255 * 2));
+}
+
+/** Opacity (0 keyed out, 1 kept) for a distance: a ramp from `similarity` over `blend`. */
+export function chromaKeyAlphaFromDistance(distance: number): number {
+  const { similarity, blend } = GREEN_SCREEN_KEY;
+  if (blend > 0.0001) return clamp((distance - similarity) / blend, 0, 1);
+  return distance > similarity ? 1 : 0;
+}
+
+/**
+ * Opacity (0-1) the render's chroma key gives a pixel of the meme, from its RGB (0-255, as the
+ * browser decodes the BT.709 file). ffmpeg's filter (5.1, 8-bit yuva420p) does exactly this, with
+ * one difference: it averages the distance over the 3x3 neighbourhood of the pixel (the chroma
+ * samples of pixels x-1..x+1, y-1..y+1; at 4:2:0 two chroma samples each way) before the ramp, and
+ * stores floor(alpha * 255). Inside flat colour both agree; within a pixel or two of an edge the
+ * filter's alpha is the average's. A shader that wants the edges exact averages chromaKeyDistance
+ * over the nine neighbours (one-pixel offsets) and passes the mean to chromaKeyAlphaFromDistance.
+ */
+export function chromaKeyAlpha(r: number, g: number, b: number): number {
+  const { u, v } = videoChroma(r, g, b);
+  return chromaKeyAlphaFromDistance(chromaKeyDistance(u, v));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Length and motion
+
+/** Reading time: 2 s plus a quarter second a word. */
+export const GREEN_SCREEN_READING = { baseS: 2, perWordS: 0.25 } as const;
+
+/** A picture background is pushed in slowly, from scale 1 to this, over the whole video. */
+export const GREEN_SCREEN_PICTURE_PUSH = 1.08;
+
+export function greenScreenWordCount(caption: string): number {
+  return caption.trim().split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * The video's length: long enough to read the caption (GREEN_SCREEN_READING), at least
+ * GREEN_SCREEN_MIN_S, rounded up to whole plays of the meme (it repeats, so the video ends where a
+ * play ends) unless that passes GREEN_SCREEN_MAX_S, where it stops at the reading time instead.
+ */
+export function greenScreenDurationS(caption: string, memeDurationS: number): number {
+  const words = greenScreenWordCount(caption);
+  const need = clamp(
+    GREEN_SCREEN_READING.baseS + GREEN_SCREEN_READING.perWordS * words,
+    GREEN_SCREEN_MIN_S,
+    GREEN_SCREEN_MAX_S,
+  );
+  const round = (s: number) => Math.round(s * 1000) / 1000;
+  if (!(memeDurationS > 0)) return round(need);
+  const whole = Math.ceil(need / memeDurationS - 1e-6) * memeDurationS;
+  return round(whole <= GREEN_SCREEN_MAX_S + 1e-6 ? whole : need);
+}
