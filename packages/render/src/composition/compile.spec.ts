@@ -101,7 +101,7 @@ describe("buildRenderArgs", () => {
         "[a2]asetnsamples=n=256:p=0,volume=volume='pow(10,-0.45*(clip(min((t-0.05)/0.15,(9.35-t)/0.15),0,1)))':eval=frame[duck3]",
         "[a1][duck3]amix=inputs=2:duration=longest:normalize=0[mix4]",
         "[mix4]apad=whole_dur=12.5,atrim=duration=12.5[mixed5]",
-        "[mixed5]volume=1.25dB,alimiter=limit=0.841:attack=5:release=50:level=false,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
+        "[mixed5]volume=1.25dB,aresample=192000,alimiter=limit=0.794:attack=5:release=50:level=false,aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
       ].join(";"),
       "-map",
       "[vout]",
@@ -212,6 +212,43 @@ describe("buildRenderArgs", () => {
     ]);
   });
 
+  it("sweeps a band of light across a picture's opaque pixels only, while the picture moves", () => {
+    const c = parseComposition({
+      duration: 3,
+      layers: [
+        { kind: "color", color: "#000000" },
+        {
+          kind: "image",
+          src: "/cutout.png",
+          fit: "contain",
+          start: 1,
+          end: 3,
+          box: { x: 100, y: 200, width: 400, height: 800 },
+          sheen: { start: 0.5, duration: 1, color: "#FFF4E0", strength: 0.6, width: 0.5, angle: 0 },
+          motion: { mode: "object", easing: "linear", keyframes: [{ t: 0 }, { t: 2, scale: 1.1 }] },
+        },
+      ],
+    });
+    const chains = buildRenderArgs(c, { output: "/o.mp4", progress: false }).filterGraph.split(";");
+    const s = "if(lt(t,1),1,if(lt(t,3),1+0.1*(t-1)/2,1.1))";
+    const line = "(X-160-(400-Y)*0)/50";
+    expect(chains.slice(1, 6)).toEqual([
+      // The picture, fitted and repeated for its 2 s, split in two...
+      "[0:v]scale=400:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=400:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,setpts=N/30/TB+1/TB,format=yuva420p,split=2[sp1][ss6]",
+      // ...its alpha kept aside...
+      "[ss6]alphaextract[sa2]",
+      // ...a soft band drawn once (200 px wide, the core half the picture) and repeated...
+      `color=c=black:s=320x800:r=30,trim=end_frame=1,format=rgba,geq=r=255:g=244:b=224:a='153*exp(-(${line})*(${line}))',loop=loop=59:size=1:start=0,setpts=N/30/TB+1/TB[sb3]`,
+      // ...laid over the picture from left to right while it crosses (1.5-2.5 s)...
+      "[sp1][sb3]overlay=x='-w+(W+w)*clip((t-1.5)/1,0,1)':y=0:eof_action=pass:enable='between(t,1.5,2.5)'[sl4]",
+      // ...and the picture's own alpha put back, then it moves as any object layer.
+      "[sl4][sa2]alphamerge[sm5]",
+    ]);
+    expect(chains[6]).toBe(
+      `[sm5]scale=w='2*trunc(400*(${s})/2)':h='2*trunc(800*(${s})/2)':eval=frame:flags=bilinear[l7]`,
+    );
+  });
+
   it("renders the same layout at 720x1280 for a draft", () => {
     const c = parseComposition({
       duration: 2,
@@ -299,6 +336,26 @@ describe("ducking", () => {
     expect(args).not.toContain("-stream_loop");
     expect(filterGraph).toContain("aloop=loop=-1:size=960000,atrim=duration=20");
     expect(filterGraph).toContain("afade=t=out:st=19:d=1:curve=qsin");
+  });
+
+  it("reads a sound placed twice the same way as two inputs, one chain each", () => {
+    const hit = { src: "/meme.mp4", role: "voice" as const, trimStart: 0.1, duration: 1.3 };
+    const c = parseComposition({
+      duration: 6,
+      layers: [{ kind: "video", src: "/meme.mp4", trimStart: 0.1 }],
+      audio: [
+        { ...hit, start: 0.1 },
+        { ...hit, start: 3.1 },
+      ],
+    });
+    const { args, filterGraph } = buildRenderArgs(c, { output: "/o.mp4", gainDb: 0 });
+    // The picture and the first sound share an input only when read alike; each stream feeds one chain.
+    const inputs = args.flatMap((a, i) => (a === "-i" ? [args.slice(i - 4, i + 2).join(" ")] : []));
+    expect(inputs.filter((i) => i.includes("-ss 0.1 -t 1.3 -i /meme.mp4"))).toHaveLength(2);
+    for (const stream of ["0:v", "0:a", "1:a", "2:a"]) {
+      expect(filterGraph.split(`[${stream}]`).length - 1).toBeLessThanOrEqual(1);
+    }
+    expect(filterGraph).toContain("adelay=delays=3100:all=1");
   });
 });
 

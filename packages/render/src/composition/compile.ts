@@ -1,6 +1,6 @@
 import { InvalidCompositionError } from "../errors.ts";
 import { escapeFilterPath, even, ffColor, keyframeExpr, num, quote } from "./expr.ts";
-import type { AudioLayer, Box, Composition, Layer, Motion } from "./schema.ts";
+import type { AudioLayer, Box, Composition, Layer, Motion, Sheen } from "./schema.ts";
 
 /**
  * The compiler: a prepared Composition -> the arguments of ONE ffmpeg process with ONE filtergraph.
@@ -56,6 +56,8 @@ export interface CompiledRender {
 interface Input {
   key: string;
   args: string[];
+  /** The streams ("v", "a") already feeding a chain. */
+  used: Set<string>;
 }
 
 class Graph {
@@ -63,11 +65,20 @@ class Graph {
   readonly chains: string[] = [];
   private next = 0;
 
-  input(src: string, options: string[]): number {
+  /**
+   * The index of an input reading `src` with `options`, whose `stream` feeds no chain yet. One input
+   * may feed a video chain and an audio chain, but a stream feeding two chains loses the second
+   * one's frames and ends both where the first ends, so the same file read the same way a second
+   * time is a second input.
+   */
+  input(src: string, options: string[], stream: "v" | "a"): number {
     const key = JSON.stringify([src, options]);
-    const found = this.inputs.findIndex((i) => i.key === key);
-    if (found >= 0) return found;
-    this.inputs.push({ key, args: [...options, "-i", src] });
+    const found = this.inputs.find((i) => i.key === key && !i.used.has(stream));
+    if (found) {
+      found.used.add(stream);
+      return this.inputs.indexOf(found);
+    }
+    this.inputs.push({ key, args: [...options, "-i", src], used: new Set([stream]) });
     return this.inputs.length - 1;
   }
 
@@ -180,7 +191,7 @@ function videoLayer(
   const options = layer.loop
     ? ["-stream_loop", "-1", "-t", num(readFor + layer.trimStart)]
     : [...(layer.trimStart > 0 ? ["-ss", num(layer.trimStart)] : []), "-t", num(readFor)];
-  const index = g.input(layer.src, options);
+  const index = g.input(layer.src, options, "v");
   const box = scaledBox(layer.box, f);
   const objectMotion = layer.motion?.mode === "object" ? layer.motion : undefined;
   const cameraMotion = layer.motion?.mode === "camera" ? layer.motion : undefined;
@@ -257,24 +268,76 @@ function imageLayer(
   }
   const start = layer.start;
   const end = layerEnd(layer, c);
-  const index = g.input(layer.src, []);
+  const index = g.input(layer.src, [], "v");
   const box = scaledBox(layer.box, f);
   const objectMotion = layer.motion?.mode === "object" ? layer.motion : undefined;
   const cameraMotion = layer.motion?.mode === "camera" ? layer.motion : undefined;
-  const filters = fitFilters(layer.fit, box, Boolean(objectMotion));
+  let filters = fitFilters(layer.fit, box, Boolean(objectMotion));
   if (layer.blur > 0) filters.push(`gblur=sigma=${num(layer.blur * f.scale)}`);
-  const animated = Boolean(layer.motion) || layer.fadeIn > 0 || layer.fadeOut > 0 || asBase;
-  if (animated) {
-    const frames = Math.max(1, Math.ceil((end - start) * 30));
-    filters.push(`loop=loop=${frames - 1}:size=1:start=0`, `setpts=N/30/TB${start > 0 ? `+${num(start)}/TB` : ""}`);
+  const animated = Boolean(layer.motion) || Boolean(layer.sheen) || layer.fadeIn > 0 || layer.fadeOut > 0 || asBase;
+  const frames = Math.max(1, Math.ceil((end - start) * 30));
+  const pts = `setpts=N/30/TB${start > 0 ? `+${num(start)}/TB` : ""}`;
+  if (animated) filters.push(`loop=loop=${frames - 1}:size=1:start=0`, pts);
+  let from = `${index}:v`;
+  if (layer.sheen) {
+    from = sheenFilters(g, from, filters, layer.sheen, box, start, frames, pts);
+    filters = [];
   }
   if (cameraMotion) filters.push(...cameraFilters(cameraMotion, start, box, f));
   if (asBase) {
     filters.push("format=yuv420p");
-    return { label: g.chain([`${index}:v`], filters, g.label("base")), x: "0", y: "0", eof: "pass", start, end };
+    return { label: g.chain([from], filters, g.label("base")), x: "0", y: "0", eof: "pass", start, end };
   }
   if (!animated) filters.push("format=yuva420p");
-  return place(g, filters, `${index}:v`, layer, box, objectMotion, start, end, f, animated ? "pass" : "repeat");
+  return place(g, filters, from, layer, box, objectMotion, start, end, f, animated ? "pass" : "repeat");
+}
+
+/**
+ * The light sweep: the picture (after `filters`) is split, a soft diagonal band drawn once and repeated
+ * is laid over one copy while it crosses, and the picture's own alpha is put back, so the light falls
+ * on its opaque pixels only. Returns the label of the lit picture.
+ */
+function sheenFilters(
+  g: Graph,
+  from: string,
+  filters: string[],
+  sheen: Sheen,
+  box: Box,
+  start: number,
+  frames: number,
+  pts: string,
+): string {
+  const [picture, alpha, band, lit, merged] = ["sp", "sa", "sb", "sl", "sm"].map((p) => g.label(p)) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const split = g.label("ss");
+  g.chain([from], [...filters, "format=yuva420p", "split=2"], `${picture}][${split}`);
+  g.chain([split], ["alphaextract"], alpha);
+  const tilt = Math.tan((sheen.angle * Math.PI) / 180);
+  const core = Math.max(2, box.width * sheen.width);
+  const width = even(core * 1.6 + box.height * Math.abs(tilt));
+  const sigma = core / 4;
+  const [r, gr, b] = [1, 3, 5].map((i) => Number.parseInt(sheen.color.slice(i, i + 2), 16));
+  const line = `(X-${num(width / 2)}-(${num(box.height / 2)}-Y)*${num(tilt)})/${num(sigma)}`;
+  g.chains.push(
+    `color=c=black:s=${width}x${box.height}:r=30,trim=end_frame=1,format=rgba,` +
+      `geq=r=${r}:g=${gr}:b=${b}:a=${quote(`${num(255 * sheen.strength)}*exp(-(${line})*(${line}))`)},` +
+      `loop=loop=${frames - 1}:size=1:start=0,${pts}[${band}]`,
+  );
+  const t0 = start + sheen.start;
+  const t1 = t0 + sheen.duration;
+  g.chain(
+    [picture, band],
+    [
+      `overlay=x=${quote(`-w+(W+w)*clip((t-${num(t0)})/${num(sheen.duration)},0,1)`)}:y=0:eof_action=pass:enable=${quote(`between(t,${num(t0)},${num(t1)})`)}`,
+    ],
+    lit,
+  );
+  return g.chain([lit, alpha], ["alphamerge"], merged);
 }
 
 function colorLayer(
@@ -462,7 +525,7 @@ function buildMix(g: Graph, c: Composition, stem?: Stem): string {
       ...(a.trimStart > 0 && !a.loop ? ["-ss", num(a.trimStart)] : []),
       ...(duration !== undefined ? ["-t", num(duration)] : []),
     ];
-    const index = g.input(a.src, options);
+    const index = g.input(a.src, options, "a");
     const filters = [
       "asetpts=PTS-STARTPTS",
       `aresample=${ENCODE.sampleRate}`,
@@ -529,13 +592,55 @@ function frameFor(c: Composition, draft: boolean): Frame {
     : { width: c.width, height: c.height, scale: 1, duration: c.duration };
 }
 
+/** Headroom under the true-peak ceiling the limiter keeps for the encoder (dB). */
+export const TRUE_PEAK_MARGIN_DB = 0.5;
+
+/**
+ * An audio-only pass over a finished file whose encoded sound peaks above the ceiling (sharp
+ * transients can come out of the AAC encoder up to a few dB above what went in): the picture is
+ * copied, the sound is limited again, 4x oversampled, at `limitDb` (dBTP), and encoded again.
+ */
+export function buildTruePeakFixArgs(input: string, output: string, limitDb: number): string[] {
+  return [
+    "-hide_banner",
+    "-nostdin",
+    "-y",
+    "-loglevel",
+    "warning",
+    "-i",
+    input,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a:0",
+    "-c:v",
+    "copy",
+    "-af",
+    [
+      `aresample=${ENCODE.sampleRate * 4}`,
+      `alimiter=limit=${num(10 ** (limitDb / 20))}:attack=1:release=50:level=false`,
+      `aresample=${ENCODE.sampleRate}`,
+      `aformat=sample_fmts=fltp:sample_rates=${ENCODE.sampleRate}:channel_layouts=stereo`,
+    ].join(","),
+    "-c:a",
+    ENCODE.audioCodec,
+    "-b:a",
+    ENCODE.audioBitrate,
+    "-movflags",
+    "+faststart",
+    output,
+  ];
+}
+
 /** The full render: video graph + audio mix + loudness, encoded as H.264 High / AAC in MP4. */
 export function buildRenderArgs(c: Composition, options: CompileOptions): CompiledRender {
   const g = new Graph();
   const f = frameFor(c, Boolean(options.draft));
   const video = buildVideo(g, c, f, options);
   const mixed = buildMix(g, c);
-  const limit = 10 ** (c.loudness.truePeakDb / 20);
+  // The limiter runs 4x oversampled, so it sees the peaks between samples (true peak), with half a
+  // decibel kept back for the AAC encoder, whose filtering lifts some peaks a little.
+  const limit = 10 ** ((c.loudness.truePeakDb - TRUE_PEAK_MARGIN_DB) / 20);
   const loudness =
     c.audio.length === 0
       ? []
@@ -546,7 +651,12 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
             // loudnorm hands out frames of any size; the AAC encoder takes 1024 samples at a time.
             "asetnsamples=n=1024:p=0",
           ]
-        : [`volume=${num(options.gainDb)}dB`, `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`];
+        : [
+            `volume=${num(options.gainDb)}dB`,
+            `aresample=${ENCODE.sampleRate * 4}`,
+            `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`,
+            `aresample=${ENCODE.sampleRate}`,
+          ];
   g.chain([mixed], [...loudness, "aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo"], "aout");
   const filterGraph = g.chains.join(";");
   const args = [

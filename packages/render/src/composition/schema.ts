@@ -83,6 +83,24 @@ export const videoLayerSchema = z.object({
   chromaKey: chromaKeySchema.optional(),
 });
 
+/**
+ * A bright band of light that sweeps once across a picture, over its opaque pixels only (the glint
+ * crossing a cut-out product). Times are seconds from the layer's start.
+ */
+export const sheenSchema = z.object({
+  start: seconds.default(0),
+  /** How long the band takes to cross the picture. */
+  duration: z.number().finite().positive(),
+  color: colorSchema.default("#FFFFFF"),
+  /** Opacity at the band's brightest line. */
+  strength: z.number().min(0).max(1).default(0.5),
+  /** The band's width, as a share of the picture's width. */
+  width: z.number().min(0.02).max(2).default(0.3),
+  /** Tilt from the vertical, degrees (positive leans right at the top). */
+  angle: z.number().min(-60).max(60).default(20),
+});
+export type Sheen = z.infer<typeof sheenSchema>;
+
 export const imageLayerSchema = z.object({
   kind: z.literal("image"),
   src: path,
@@ -93,6 +111,7 @@ export const imageLayerSchema = z.object({
   /** Rounded corners and a soft drop shadow, drawn before compositing (pixels). */
   cornerRadius: z.number().min(0).default(0),
   shadow: z.boolean().default(false),
+  sheen: sheenSchema.optional(),
 });
 
 export const colorLayerSchema = z.object({

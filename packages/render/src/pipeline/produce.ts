@@ -1,13 +1,25 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { VideoAssetsByType, VideoInputByType, VideoType, VoiceId } from "@reelsmith/core";
-import { productPalette } from "../cards/palette.ts";
+import {
+  GREEN_SCREEN_MAX_S,
+  type VideoAssetsByType,
+  type VideoInputByType,
+  type VideoType,
+  type VoiceId,
+} from "@reelsmith/core";
+import { prepareUgcStage } from "../cards/product-stage.ts";
 import type { Composition } from "../composition/schema.ts";
 import { RenderError, UnsupportedMediaError } from "../errors.ts";
 import { probeMedia } from "../ffmpeg/probe.ts";
 import type { RecipeComposition, VoicePart } from "../recipes/common.ts";
 import { facelessRecipe } from "../recipes/faceless.ts";
-import { greenScreenRecipe } from "../recipes/green-screen.ts";
+import {
+  analyseMemeSound,
+  greenScreenBed,
+  greenScreenRecipe,
+  renderGreenScreenCaption,
+  soundRmsDb,
+} from "../recipes/green-screen.ts";
 import { redditRecipe } from "../recipes/reddit.ts";
 import { textHookRecipe } from "../recipes/text-hook.ts";
 import { ugcAdsRecipe, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
@@ -168,14 +180,33 @@ const producers: { [T in VideoType]: Producer<T> } = {
     async compose(req) {
       const input = req.input as VideoInputByType["green-screen"];
       const assets = req.assets as ProduceAssets["green-screen"];
-      const [meme, background] = await Promise.all([durationOf(assets.meme, "video"), probeMedia(assets.background)]);
+      const [meme, background] = await Promise.all([probeMedia(assets.meme), probeMedia(assets.background)]);
+      if (!meme.video || meme.video.still) throw new UnsupportedMediaError(assets.meme, "it is not a video");
+      if (!(meme.duration > 0)) throw new UnsupportedMediaError(assets.meme, "its length is unknown");
       if (!background.video) throw new UnsupportedMediaError(assets.background, "it has no picture");
+      const captionPath = join(req.workDir, "caption.png");
+      const caption = renderGreenScreenCaption(input.text_hook);
+      const backdrop = {
+        background: assets.background,
+        backgroundKind: background.video.still ? ("image" as const) : ("video" as const),
+        backgroundHasAudio: Boolean(background.audio),
+        music: assets.music,
+      };
+      const bed = greenScreenBed(backdrop);
+      const [memeSound, bedRmsDb] = await Promise.all([
+        meme.audio ? analyseMemeSound(assets.meme, meme.duration, req.workDir, req.signal) : null,
+        bed ? soundRmsDb(bed.src, GREEN_SCREEN_MAX_S, req.workDir, req.signal) : null,
+        writeFile(captionPath, caption.png),
+      ]);
       return greenScreenRecipe(input, {
         meme: assets.meme,
         memeDuration: meme.duration,
-        background: assets.background,
-        backgroundKind: background.video.still ? "image" : "video",
-        music: assets.music,
+        memeWidth: meme.video.width,
+        memeHeight: meme.video.height,
+        memeSound,
+        ...backdrop,
+        bedRmsDb,
+        caption: { src: captionPath, band: caption.layout.band },
       });
     },
   },
@@ -188,16 +219,14 @@ const producers: { [T in VideoType]: Producer<T> } = {
       const script = ugcScript(input);
       const voice = ugcVoice(input.gender);
       req.onStage?.(STAGES.voice);
-      const [hook, copy, palette] = await Promise.all([
+      await mkdir(join(workDir, "stage"), { recursive: true });
+      const [hook, copy, stage] = await Promise.all([
         speak(req.tts, script.hook, voice, join(workDir, "hook"), signal, warnings),
         speak(req.tts, script.copy, voice, join(workDir, "copy"), signal, warnings),
-        productPalette(assets.productImage),
+        // The product cut out and set in a drawn scene (or its photo framed), and the close-ups.
+        prepareUgcStage(assets.productImage, join(workDir, "stage")),
       ]);
-      return ugcAdsRecipe(
-        input,
-        { productImage: assets.productImage, music: assets.music, backdrop: palette.backdrop, accent: palette.accent },
-        { hook, copy },
-      );
+      return ugcAdsRecipe(input, { stage, music: assets.music }, { hook, copy });
     },
   },
   "faceless-ai": {
