@@ -1,11 +1,17 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildLoudnessArgs, buildRenderArgs, gainToTarget } from "./composition/compile.ts";
+import {
+  buildLoudnessArgs,
+  buildRenderArgs,
+  buildTruePeakFixArgs,
+  gainToTarget,
+  TRUE_PEAK_MARGIN_DB,
+} from "./composition/compile.ts";
 import { prepareComposition } from "./composition/prepare.ts";
 import { type Composition, parseComposition } from "./composition/schema.ts";
 import { UnsupportedMediaError } from "./errors.ts";
-import { parseEbur128Summary, probeMedia } from "./ffmpeg/probe.ts";
+import { measureLoudness, parseEbur128Summary, probeMedia } from "./ffmpeg/probe.ts";
 import { runFfmpeg } from "./ffmpeg/run.ts";
 
 export interface RenderOptions {
@@ -68,6 +74,30 @@ export async function measureMix(c: Composition, signal?: AbortSignal) {
 }
 
 /**
+ * Checks the finished file's true peak against the ceiling (the composition's target plus the
+ * encoder's margin) and, while it is above, limits the sound again a little lower (at most twice).
+ */
+async function keepUnderTruePeak(output: string, targetDb: number, signal?: AbortSignal) {
+  const ceiling = targetDb + TRUE_PEAK_MARGIN_DB;
+  // Sound the encoder has already band-limited overshoots far less the second time: limiting at the
+  // target (the margin under the ceiling) is usually enough.
+  let limit = targetDb - TRUE_PEAK_MARGIN_DB;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const peak = (await measureLoudness(output, signal)).truePeak;
+    if (peak === null || peak <= ceiling) return;
+    if (attempt > 0) limit -= peak - ceiling + 0.2;
+    // Beside the output, so the rename stays on one file system.
+    const fixed = `${output}.peak.mp4`;
+    try {
+      await runFfmpeg(buildTruePeakFixArgs(output, fixed, limit), { signal, niceness: 0 });
+      await rename(fixed, output);
+    } finally {
+      await rm(fixed, { force: true });
+    }
+  }
+}
+
+/**
  * Renders a composition to an MP4: checks inputs, draws cards and captions, measures loudness, then
  * runs the one ffmpeg process. Scratch files are removed in every case.
  */
@@ -104,6 +134,7 @@ export async function renderComposition(input: Composition | unknown, options: R
       await Promise.all([options.output, thumbnail].filter(Boolean).map((f) => rm(f as string, { force: true })));
       throw error;
     }
+    if (loudness) await keepUnderTruePeak(options.output, composition.loudness.truePeakDb, options.signal);
     return {
       output: options.output,
       thumbnail,
