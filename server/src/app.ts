@@ -25,7 +25,7 @@ import { ContactRepository } from "./repositories/contact.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
 import { EngineRenderer } from "./repositories/engine-renderer.ts";
 import { FilesRepository } from "./repositories/files.repository.ts";
-import { type LlmConfig, OpenAiCompatibleLlm } from "./repositories/llm.repository.ts";
+import { FfmpegModelPhotos, type LlmConfig, OpenAiCompatibleLlm } from "./repositories/llm.repository.ts";
 import { type Mailer, SmtpMailer } from "./repositories/mailer.ts";
 import type { PaymentProvider } from "./repositories/payments/payment-provider.ts";
 import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
@@ -163,7 +163,10 @@ export function createServerContext(
     urlTtlSeconds: config.signedUrlTtlSeconds,
     inUse: (userId, fileId) => repositories.videos.usesFile(userId, fileId),
   });
-  const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger);
+  const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger, {
+    find: (userId, fileId) => files.get(userId, fileId),
+    read: new FfmpegModelPhotos(storage),
+  });
   const clock = config.clock ?? (() => new Date());
   const prices = new PriceCatalog(config.stripe ? config.stripe.prices : testPriceIds());
   const stripe = config.stripe
@@ -291,7 +294,7 @@ export function createServerContext(
       writing,
       limiter: new RateLimiter(aiLimit.max, aiLimit.windowSeconds * 1000),
       capabilities: () => ({
-        ai: { enabled: writing.enabled, model: writing.model },
+        ai: { enabled: writing.enabled, model: writing.model, vision: writing.vision },
         tts: { provider: config.ttsProvider ?? "offline" },
         storage: storage.driver,
       }),

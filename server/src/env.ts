@@ -39,6 +39,7 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_VISION: bool,
   AI_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   AI_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(600),
   TTS_BASE_URL: z.url().optional(),

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       publicUrl: env.publicUrl,
       storage: env.storage,
       llm: env.LLM_BASE_URL
-        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? "" }
+        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? "", vision: env.LLM_VISION }
         : undefined,
       aiRateLimit: { max: env.AI_RATE_LIMIT_MAX, windowSeconds: env.AI_RATE_LIMIT_WINDOW_S },
       ttsProvider: ttsProviderKind(process.env),

@@ -1,13 +1,60 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { messages, REDDIT_SCRIPT_MAX } from "@reelsmith/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MODEL_PHOTO_MAX_PX } from "../src/repositories/llm.repository.ts";
 import { DRIVERS } from "./databases.ts";
 import { startFakeLlm } from "./fakes/fake-llm.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
 
 let llm: Awaited<ReturnType<typeof startFakeLlm>>;
+/** A 1600x1200 product photo (PNG), larger than what is sent to the model. */
+let photo: string;
 beforeAll(async () => {
   llm = await startFakeLlm();
+  photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-ai-")), "bottle.png");
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "color=c=0xf1ede6:s=1600x1200,drawbox=x=650:y=250:w=300:h=700:color=0x2f6f5e:t=fill",
+    "-frames:v",
+    "1",
+    photo,
+  ]);
 });
+
+/** A user message's parts as the model received them: a string, or text and image parts. */
+type SentContent = string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+const lastUserContent = (index: number) =>
+  llm.requests[index]?.body.messages.at(-1)?.content as unknown as SentContent | undefined;
+
+/** Width and height of a JPEG data URL, read by ffprobe. */
+function jpegSize(dataUrl: string): { width: number; height: number } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-ai-")), "sent.jpg");
+  fs.writeFileSync(file, Buffer.from(dataUrl.replace(/^data:image\/jpeg;base64,/, ""), "base64"));
+  const [width, height] = execFileSync(
+    "ffprobe",
+    ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", file],
+    { encoding: "utf8" },
+  )
+    .trim()
+    .split(",")
+    .map(Number);
+  return { width: width ?? 0, height: height ?? 0 };
+}
+
+function productForm(): FormData {
+  const body = new FormData();
+  body.set("type", "product-image");
+  body.set("file", new Blob([new Uint8Array(fs.readFileSync(photo))]), "bottle.png");
+  return body;
+}
 afterAll(async () => {
   await llm.close();
 });
@@ -24,7 +71,7 @@ describe.each(DRIVERS)("AI writing on %s", (driver) => {
   it("with no model configured, says how to enable it and never returns text", async () => {
     h = await createHarness(driver);
     const { cookie } = await h.signUp(`ai.off.${driver}@example.com`);
-    expect((await json(h.request("/api/capabilities"))).ai).toEqual({ enabled: false, model: null });
+    expect((await json(h.request("/api/capabilities"))).ai).toEqual({ enabled: false, model: null, vision: false });
     const response = await post(h, "/api/ai/script", { script_title: "AITA for leaving?" }, cookie);
     expect(response.status).toBe(503);
     expect((await json(response)).message).toBe(messages.script.notConfigured);
@@ -35,7 +82,11 @@ describe.each(DRIVERS)("AI writing on %s", (driver) => {
       llm: { baseUrl: llm.baseUrl, apiKey: "sk-test", model: "story-model" },
     });
     const { cookie } = await h.signUp(`ai.on.${driver}@example.com`);
-    expect((await json(h.request("/api/capabilities"))).ai).toEqual({ enabled: true, model: "story-model" });
+    expect((await json(h.request("/api/capabilities"))).ai).toEqual({
+      enabled: true,
+      model: "story-model",
+      vision: false,
+    });
 
     const longStory = `**So this happened.** ${"My roommate ate my lunch again. ".repeat(80)}`;
     llm.answer(JSON.stringify({ title: "Model title", story: longStory }));
@@ -118,5 +169,81 @@ describe.each(DRIVERS)("AI writing on %s", (driver) => {
     expect(empty.status).toBe(400);
     const noPrompt = await post(h, "/api/ai/caption", { prompt: " " }, cookie);
     expect((await json(noPrompt)).message).toContain(messages.greenScreen.promptRequired);
+  });
+
+  const adAnswer = JSON.stringify({
+    hook: "This bottle goes everywhere",
+    ad_copy: "Green, matte, leak-proof. Grab one.",
+  });
+
+  it("sends a model that does not see images the product name alone, even with a photo id", async () => {
+    h = await createHarness(driver, { llm: { baseUrl: llm.baseUrl, model: "text-model" } });
+    const { cookie } = await h.signUp(`ai.photo.off.${driver}@example.com`);
+    const image = await json(h.request("/api/files", { method: "POST", body: productForm(), cookie }));
+    llm.answer(adAnswer);
+    const before = llm.requests.length;
+    const response = await post(
+      h,
+      "/api/ai/ad-copy",
+      { product_name: "Trail bottle", product_image_id: image.id },
+      cookie,
+    );
+    expect(response.status).toBe(200);
+    expect(lastUserContent(before)).toBe("Product: Trail bottle");
+  });
+
+  it("writes ad copy from the user's own product photo, downscaled, when the model sees images", async () => {
+    h = await createHarness(driver, { llm: { baseUrl: llm.baseUrl, model: "vision-model", vision: true } });
+    expect((await json(h.request("/api/capabilities"))).ai).toEqual({
+      enabled: true,
+      model: "vision-model",
+      vision: true,
+    });
+    const owner = await h.signUp(`ai.photo.owner.${driver}@example.com`);
+    const other = await h.signUp(`ai.photo.other.${driver}@example.com`);
+    const image = await json(h.request("/api/files", { method: "POST", body: productForm(), cookie: owner.cookie }));
+    llm.answer(adAnswer);
+    let before = llm.requests.length;
+    const seen = await post(
+      h,
+      "/api/ai/ad-copy",
+      { product_name: "Trail bottle", product_image_id: image.id },
+      owner.cookie,
+    );
+    expect(seen.status).toBe(200);
+    expect(await json(seen)).toEqual({
+      hook: "This bottle goes everywhere",
+      ad_copy: "Green, matte, leak-proof. Grab one.",
+    });
+    const parts = lastUserContent(before);
+    expect(Array.isArray(parts)).toBe(true);
+    const text = Array.isArray(parts) ? parts.find((p) => p.type === "text") : undefined;
+    const picture = Array.isArray(parts) ? parts.find((p) => p.type === "image_url") : undefined;
+    expect(text?.type === "text" && text.text).toContain("Product: Trail bottle");
+    const url = picture?.type === "image_url" ? picture.image_url.url : "";
+    expect(url).toMatch(/^data:image\/jpeg;base64,/);
+    const size = jpegSize(url);
+    expect(Math.max(size.width, size.height)).toBe(MODEL_PHOTO_MAX_PX);
+    expect(size.width / size.height).toBeCloseTo(4 / 3, 1);
+
+    // The name alone still works with a model that sees images.
+    llm.answer(adAnswer);
+    before = llm.requests.length;
+    expect((await post(h, "/api/ai/ad-copy", { product_name: "Trail bottle" }, owner.cookie)).status).toBe(200);
+    expect(lastUserContent(before)).toBe("Product: Trail bottle");
+
+    // Someone else's photo is not found, and nothing reaches the model.
+    before = llm.requests.length;
+    const stolen = await post(
+      h,
+      "/api/ai/ad-copy",
+      { product_name: "Trail bottle", product_image_id: image.id },
+      other.cookie,
+    );
+    expect(stolen.status).toBe(404);
+    expect((await json(stolen)).message).toBe(messages.files.notFound);
+    expect(llm.requests.length).toBe(before);
+    const badId = await post(h, "/api/ai/ad-copy", { product_name: "x", product_image_id: "nope" }, owner.cookie);
+    expect(badId.status).toBe(400);
   });
 });

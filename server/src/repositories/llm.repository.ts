@@ -1,3 +1,9 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { runFfmpeg } from "@reelsmith/render";
+import type { ObjectStorage } from "./storage/object-storage.ts";
+
 /**
  * Any OpenAI-compatible chat API (OpenAI, Ollama, vLLM, LM Studio ...): POST {baseUrl}/chat/completions.
  * The only code that talks to the language model.
@@ -8,11 +14,19 @@ export interface LlmConfig {
   apiKey?: string | undefined;
   model: string;
   timeoutMs?: number;
+  /** The model reads images (OpenAI-style `image_url` parts), so ad copy may be written from the photo. */
+  vision?: boolean | undefined;
 }
+
+/** One part of a multimodal user message (OpenAI's content-part format, which compatible servers share). */
+export type ChatContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string; detail?: "low" | "high" | "auto" } };
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
-  content: string;
+  /** Text, or text and pictures for a model that sees images. */
+  content: string | ChatContentPart[];
 }
 
 export class LlmError extends Error {
@@ -27,6 +41,8 @@ export class LlmError extends Error {
 
 export interface LanguageModel {
   readonly model: string;
+  /** Whether messages may carry images. */
+  readonly vision: boolean;
   complete(
     messages: ChatMessage[],
     options?: { json?: boolean; maxTokens?: number; signal?: AbortSignal },
@@ -35,8 +51,10 @@ export interface LanguageModel {
 
 export class OpenAiCompatibleLlm implements LanguageModel {
   readonly model: string;
+  readonly vision: boolean;
   constructor(private readonly config: LlmConfig) {
     this.model = config.model;
+    this.vision = config.vision === true;
   }
 
   async complete(
@@ -78,5 +96,50 @@ export class OpenAiCompatibleLlm implements LanguageModel {
       throw new LlmError("The language model returned no text.");
     }
     return content;
+  }
+}
+
+/** The longest side of a photo sent to the model: enough to read a product, small enough to send quickly. */
+export const MODEL_PHOTO_MAX_PX = 768;
+
+/** ffmpeg arguments that turn an image into a JPEG whose longest side is at most `maxPx` (never enlarged). */
+export function modelPhotoArgs(input: string, output: string, maxPx = MODEL_PHOTO_MAX_PX): string[] {
+  return [
+    "-v",
+    "error",
+    "-y",
+    "-i",
+    input,
+    "-frames:v",
+    "1",
+    "-vf",
+    `scale='min(${maxPx},iw)':'min(${maxPx},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuvj420p`,
+    "-q:v",
+    "4",
+    output,
+  ];
+}
+
+/** Stored photos as the language model reads them. */
+export interface ModelPhotos {
+  /** The stored image at `key` as a downscaled JPEG data URL. */
+  jpegDataUrl(key: string): Promise<string>;
+}
+
+/** Reads a stored image, downscales it with ffmpeg in a temporary folder (removed afterwards) and encodes it. */
+export class FfmpegModelPhotos implements ModelPhotos {
+  constructor(private readonly storage: ObjectStorage) {}
+
+  async jpegDataUrl(key: string): Promise<string> {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "reelsmith-photo-"));
+    try {
+      const input = path.join(dir, `in${path.extname(key)}`);
+      const output = path.join(dir, "photo.jpg");
+      await this.storage.download(key, input);
+      await runFfmpeg(modelPhotoArgs(input, output), { niceness: 0 });
+      return `data:image/jpeg;base64,${(await fs.readFile(output)).toString("base64")}`;
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   }
 }

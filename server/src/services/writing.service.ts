@@ -8,7 +8,8 @@ import {
 } from "@reelsmith/core";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { type LanguageModel, LlmError } from "../repositories/llm.repository.ts";
+import type { FileRow } from "../repositories/files.repository.ts";
+import { type ChatMessage, type LanguageModel, LlmError, type ModelPhotos } from "../repositories/llm.repository.ts";
 
 const REDDIT_SYSTEM = `You write first-person stories in the style of popular Reddit posts (AITA, TIFU, relationships,
 workplace drama, entitled people, pro revenge) for short vertical videos that a narrator reads aloud.
@@ -32,6 +33,9 @@ const AD_SYSTEM = `You write copy for short influencer-style (UGC) video ads for
 hook and a short spoken ad script in the first person, honest and specific, ending with a call to action.
 No hashtags, no emoji, no claims about health or money that a product page could not back up.
 Answer with a JSON object: {"hook": "<at most ${HOOK_TEXT_MAX - 30} characters>", "ad_copy": "<2 to 5 sentences, at most ${UGC_COPY_MAX - 100} characters>"}.`;
+
+const AD_PHOTO_NOTE = `The product photo is attached: mention what you can really see (colour, material, shape, packaging)
+and never invent features the photo and the name do not show.`;
 
 /** Removes markdown and layout a narrator cannot read, and collapses whitespace. */
 export function plainText(text: string): string {
@@ -80,10 +84,21 @@ export class WritingService {
   constructor(
     private readonly llm: LanguageModel | undefined,
     private readonly logger: Logger,
+    /** Product photos for a model that sees images: the owner check and the picture's bytes. */
+    private readonly photos?: {
+      /** The user's own file, or NOT_FOUND (the files service). */
+      find: (userId: string, fileId: string) => Promise<FileRow>;
+      read: ModelPhotos;
+    },
   ) {}
 
   get enabled(): boolean {
     return this.llm !== undefined;
+  }
+
+  /** Whether ad copy can be written from the product photo (a model that sees images is configured). */
+  get vision(): boolean {
+    return this.llm?.vision === true && this.photos !== undefined;
   }
 
   get model(): string | null {
@@ -177,20 +192,45 @@ export class WritingService {
     return { text_hook: clampToSentences(line, HOOK_TEXT_MAX) };
   }
 
-  async adCopy(productName: string) {
+  /**
+   * A hook and spoken ad for the product. With a model that sees images and the id of one of the user's
+   * product images, the photo goes along (downscaled); otherwise, or when the photo cannot be read, the
+   * name alone. Another user's image is NOT_FOUND, as everywhere.
+   */
+  async adCopy(userId: string, input: { product_name: string; product_image_id?: string | undefined }) {
+    this.#model();
+    const photo = input.product_image_id ? await this.#productPhoto(userId, input.product_image_id) : null;
+    const request = `Product: ${input.product_name}`;
+    const user: ChatMessage = photo
+      ? {
+          role: "user",
+          content: [
+            { type: "text", text: `${request}\n\n${AD_PHOTO_NOTE}` },
+            { type: "image_url", image_url: { url: photo, detail: "low" } },
+          ],
+        }
+      : { role: "user", content: request };
     const answer = await this.#ask("ad copy", messages.script.failed, (llm) =>
-      llm.complete(
-        [
-          { role: "system", content: AD_SYSTEM },
-          { role: "user", content: `Product: ${productName}` },
-        ],
-        { json: true, maxTokens: 400 },
-      ),
+      llm.complete([{ role: "system", content: AD_SYSTEM }, user], { json: true, maxTokens: 400 }),
     );
     const parsed = parseJsonObject(answer);
     const hook = typeof parsed?.hook === "string" ? clampToSentences(plainText(parsed.hook), HOOK_TEXT_MAX) : "";
     const adCopy = typeof parsed?.ad_copy === "string" ? clampToSentences(plainText(parsed.ad_copy), UGC_COPY_MAX) : "";
     if (!hook || !adCopy) throw new AppError("UPSTREAM_FAILED", messages.script.failed);
     return { hook, ad_copy: adCopy };
+  }
+
+  /** The photo as a data URL when the model sees images; null when it does not or the picture cannot be read. */
+  async #productPhoto(userId: string, fileId: string): Promise<string | null> {
+    if (!this.vision || !this.photos) return null;
+    const row = await this.photos.find(userId, fileId);
+    if (row.type !== "product-image") throw new AppError("NOT_FOUND", messages.files.notFound);
+    try {
+      return await this.photos.read.jpegDataUrl(row.path);
+    } catch (error) {
+      // The copy can still be written from the name.
+      this.logger.warn({ err: error, fileId }, "could not read the product photo for the language model");
+      return null;
+    }
   }
 }

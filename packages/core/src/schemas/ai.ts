@@ -35,8 +35,14 @@ export const generateHookSchema = z.object({
 });
 export const generatedHookSchema = z.object({ text_hook: z.string().max(HOOK_TEXT_MAX) });
 
-/** UGC ad copy from the product name. */
-export const generateAdCopySchema = z.object({ product_name: z.string().trim().min(1).max(UGC_PRODUCT_NAME_MAX) });
+/**
+ * UGC ad copy from the product name and, when the server's model sees images, the user's product photo
+ * (a files row of type product-image; ignored by a model that does not).
+ */
+export const generateAdCopySchema = z.object({
+  product_name: z.string().trim().min(1).max(UGC_PRODUCT_NAME_MAX),
+  product_image_id: z.uuid().optional(),
+});
 export const generatedAdCopySchema = z.object({
   hook: z.string().max(HOOK_TEXT_MAX),
   ad_copy: z.string().max(UGC_COPY_MAX),
@@ -44,7 +50,8 @@ export const generatedAdCopySchema = z.object({
 
 /** What this server can do beyond the embedded default, so screens can explain what is off. */
 export const capabilitiesSchema = z.object({
-  ai: z.object({ enabled: z.boolean(), model: z.string().nullable() }),
+  /** `vision`: the model also reads the product photo when writing ad copy. */
+  ai: z.object({ enabled: z.boolean(), model: z.string().nullable(), vision: z.boolean().default(false) }),
   tts: z.object({ provider: z.string() }),
   storage: z.enum(["local", "s3"]),
 });

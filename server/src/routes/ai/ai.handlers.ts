@@ -45,8 +45,8 @@ export function aiRoutes(deps: {
       return c.json(await deps.writing.musicVideoHook(c.req.valid("json")), 200);
     })
     .openapi(generateAdCopyRoute, async (c) => {
-      await allowed(c);
-      return c.json(await deps.writing.adCopy(c.req.valid("json").product_name), 200);
+      const user = await allowed(c);
+      return c.json(await deps.writing.adCopy(user.id, c.req.valid("json")), 200);
     })
     .openapi(capabilitiesRoute, (c) => c.json(deps.capabilities(), 200));
 }

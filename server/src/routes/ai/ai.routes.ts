@@ -67,12 +67,14 @@ export const generateAdCopyRoute = createRoute({
   method: "post",
   path: "/api/ai/ad-copy",
   tags: ["AI"],
-  summary: "Write a UGC ad hook and script from the product name (free, rate limited)",
+  summary:
+    "Write a UGC ad hook and script from the product name, and from the product photo when the model sees images (free, rate limited)",
   security: [{ cookieAuth: [] }],
   request: { body: { content: { "application/json": { schema: generateAdCopySchema } }, required: true } },
   responses: {
     200: { description: "The copy", content: { "application/json": { schema: generatedAdCopySchema } } },
     ...failures,
+    404: error("The product image is not one of the user's"),
   },
 });
 
