@@ -34,7 +34,7 @@ test("a new user makes a music video from their own song: upload, pick the part,
 
   await signUp(page);
   await page.goto("/create");
-  await page.getByRole("link", { name: "Start" }).first().click();
+  await page.locator('a[href="/create-video"]', { hasText: "Start" }).click();
   await expect(page).toHaveURL(/\/create-video$/);
   await expect(page.getByRole("heading", { level: 1, name: "Music Video" })).toBeVisible();
   // Back on the first step leaves for Creator Studio; Next waits for a song.

@@ -9,7 +9,7 @@ test("a new user makes a Reddit story, watches it finish in Finished Videos, pla
   test.setTimeout(240_000);
   await signUp(page);
   await page.goto("/create");
-  await page.getByRole("link", { name: "Start" }).click();
+  await page.locator('a[href="/create/reddit-story"]', { hasText: "Start" }).click();
   await expect(page).toHaveURL(/\/create\/reddit-story$/);
   await expect(page.getByRole("heading", { level: 1, name: "Reddit Story" })).toBeVisible();
 
