@@ -95,6 +95,15 @@ export const routes: RouteObject[] = [
                   import("@/routes/app/builder-coming-soon").then((m) => ({ Component: m.BuilderComingSoonRoute }))),
             }),
           ),
+          // The UGC builder's photo guidelines: part of the builder, so a visitor hears the same words.
+          {
+            path: "ai-ugc-ads/guidelines",
+            handle: {
+              builder: { name: "AI UGC Ads", signedOut: signedOutNotices["ugc-ads"] },
+            } satisfies BuilderRouteHandle,
+            lazy: () =>
+              import("@/routes/app/ai-ugc-ads-guidelines").then((m) => ({ Component: m.AiUgcAdsGuidelinesRoute })),
+          },
           {
             path: "settings",
             lazy: () => import("@/routes/app/settings").then((m) => ({ Component: m.SettingsRoute })),

@@ -25,6 +25,14 @@ export interface BuilderStep<D extends BuilderDraft> {
   Component: ComponentType<BuilderStepProps<D>>;
 }
 
+/**
+ * What Next and Generate do while the draft is incomplete:
+ * - "disable" (the default): they wait, disabled, until the schema accepts the step or the draft;
+ * - "toast-first-issue": they stay enabled and a press toasts the first schema issue's own message
+ *   (for a builder whose schema carries the spec's words, such as the UGC form's).
+ */
+export type IncompleteBehaviour = "disable" | "toast-first-issue";
+
 /** One builder: its video type, steps, defaults and the spec's words for its failures. */
 export interface BuilderConfig<D extends BuilderDraft> {
   type: VideoType;
@@ -32,7 +40,14 @@ export interface BuilderConfig<D extends BuilderDraft> {
   title: string;
   description: string;
   defaults: D;
+  /**
+   * Defaults that come from the media catalogue (say, its first music track). Each fills its field once
+   * the catalogue has loaded, while the field still holds its value from `defaults`, also after a reset.
+   */
+  catalogDefaults?: (catalog: Catalog) => Partial<D>;
   steps: readonly BuilderStep<D>[];
+  /** See `IncompleteBehaviour`; "disable" when not given. */
+  whenIncomplete?: IncompleteBehaviour;
   /** Fields dropped from the saved draft when storage is full (large data URLs such as an avatar). */
   bulkyFields?: readonly (keyof D & string)[];
   /** Where Back on the first step goes; without it, Back is disabled there. */

@@ -220,4 +220,72 @@ describe("BuilderShell", () => {
     expect(screen.getByText("Defaults are fine.")).toBeTruthy();
     expect(sessionStorage.getItem(draftStorageKey("reddit", testAccount.user.id))).toContain("AITA?");
   });
+
+  it("lets a builder keep Next and Generate enabled and say the schema's first message for what is missing", async () => {
+    mockApi({ "/api/catalog": () => jsonResponse(200, catalog) });
+    const user = userEvent.setup();
+    renderWithRouter(
+      <BuilderShell config={{ ...config, whenIncomplete: "toast-first-issue" }} account={testAccount} />,
+    );
+    await screen.findByLabelText("Title");
+    expect(button("Next")).toHaveProperty("disabled", false);
+    await user.click(button("Next"));
+    // The reddit schema's own words for the first field of the step, not 'Missing information'.
+    expect(await screen.findByText(messages.reddit.titleRequired)).toBeTruthy();
+    expect(screen.queryByText(messages.videos.missingInformation)).toBeNull();
+    expect(screen.getByRole("heading", { level: 2, name: "Words" })).toBeTruthy();
+  });
+
+  it("fills catalogue defaults into fields still at their plain default, and lets a route bring its own shortfall dialog", async () => {
+    mockApi({
+      "/api/catalog": () =>
+        jsonResponse(200, {
+          ...catalog,
+          backgrounds: [
+            {
+              id: "gta5",
+              title: "GTA",
+              thumbnailUrl: "/t.jpg",
+              videoUrl: "/v.mp4",
+              durationS: 60,
+              duration: "1:00",
+              sizeMB: 9,
+            },
+          ],
+        }),
+    });
+    sessionStorage.setItem(
+      draftStorageKey("reddit", testAccount.user.id),
+      JSON.stringify({ ...complete, background_video: null }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(
+      <BuilderShell
+        config={{
+          ...config,
+          catalogDefaults: (c) => ({ background_video: c.backgrounds[0]?.id ?? null, caption_style: "bubble" }),
+        }}
+        account={{ ...testAccount, credits: 1 }}
+        shortfallDialog={({ open, required, current }) =>
+          open ? (
+            <p role="alert">
+              Top up: {required} needed, {current} left
+            </p>
+          ) : null
+        }
+      />,
+    );
+    await screen.findByLabelText("Title");
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(draftStorageKey("reddit", testAccount.user.id)) ?? "{}")).toMatchObject({
+        background_video: "gta5",
+        // A field the user already chose keeps its value.
+        caption_style: "fire",
+      }),
+    );
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+    expect((await screen.findByRole("alert")).textContent).toBe("Top up: 6 needed, 1 left");
+    expect(screen.queryByRole("dialog", { name: messages.credits.insufficientTitle })).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 import { type Account, messages, type Video } from "@reelsmith/core";
 import { ArrowLeft, ArrowRight, Loader2, Wand2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -12,21 +13,31 @@ import type { BuilderConfig, BuilderDraft } from "./builder-config";
 import { BuilderStepper } from "./builder-stepper";
 import { CostPill } from "./cost-pill";
 import { GeneratingScreen } from "./generating-screen";
-import { InsufficientCreditsDialog } from "./insufficient-credits-dialog";
-import { advance, canVisit, readyToGenerate, stepComplete } from "./step-completion";
+import { InsufficientCreditsDialog, type InsufficientCreditsDialogProps } from "./insufficient-credits-dialog";
+import { advance, canVisit, firstIssueMessage, readyToGenerate, stepComplete } from "./step-completion";
 import { useBuilderDraft } from "./use-builder-draft";
 import { builderSchema, useGenerateFlow } from "./use-generate-flow";
+
+/** What a builder shows when the balance cannot pay for the video (the kit's default: 'Insufficient Credits'). */
+export type ShortfallDialog = (props: InsufficientCreditsDialogProps) => ReactNode;
+
+const defaultShortfallDialog: ShortfallDialog = (props) => <InsufficientCreditsDialog {...props} />;
 
 /**
  * A builder from its config: the stepper, the current step, sticky Back / Next / Generate, the cost,
  * the saved draft, the generate flow and, once the video is queued, the waiting screen.
+ *
+ * `shortfallDialog` replaces the insufficient-credits dialog (a route may offer a credit top-up
+ * instead); the kit itself imports no feature.
  */
 export function BuilderShell<D extends BuilderDraft>({
   config,
   account,
+  shortfallDialog = defaultShortfallDialog,
 }: {
   config: BuilderConfig<D>;
   account: Account;
+  shortfallDialog?: ShortfallDialog;
 }) {
   const { draft, patch, clear } = useBuilderDraft({
     type: config.type,
@@ -50,12 +61,30 @@ export function BuilderShell<D extends BuilderDraft>({
     },
   });
 
+  // Catalogue defaults fill the fields that still hold their plain default (on load and after a reset).
+  const { catalogDefaults, defaults } = config;
+  useEffect(() => {
+    if (!catalog.data || !catalogDefaults) return;
+    const unset = Object.entries(catalogDefaults(catalog.data)).filter(
+      ([field, value]) =>
+        value !== undefined && !Object.is(value, defaults[field]) && Object.is(draft[field], defaults[field]),
+    );
+    if (unset.length > 0) patch(Object.fromEntries(unset) as Partial<D>);
+  }, [catalog.data, catalogDefaults, defaults, draft, patch]);
+
+  const explains = config.whenIncomplete === "toast-first-issue";
   const isComplete = (index: number) => stepComplete(schema, config.steps[index]?.fields ?? [], draft);
   const go = (target: number) => {
     if (canVisit(target, furthest)) setStep(target);
   };
   const next = () => {
-    const moved = advance(step, furthest, lastStep, isComplete(step));
+    const complete = isComplete(step);
+    if (!complete && explains) {
+      const issue = firstIssueMessage(schema, draft, config.steps[step]?.fields ?? []);
+      if (issue) toast.error(issue);
+      return;
+    }
+    const moved = advance(step, furthest, lastStep, complete);
     setStep(moved.step);
     setFurthest(moved.furthest);
   };
@@ -134,23 +163,27 @@ export function BuilderShell<D extends BuilderDraft>({
           </Button>
         )}
         {step < lastStep ? (
-          <Button onClick={next} disabled={!isComplete(step)}>
+          <Button onClick={next} disabled={!explains && !isComplete(step)}>
             Next
             <ArrowRight aria-hidden="true" />
           </Button>
         ) : (
-          <Button variant="brand" onClick={flow.generate} disabled={!readyToGenerate(schema, draft) || flow.isPending}>
+          <Button
+            variant="brand"
+            onClick={flow.generate}
+            disabled={(!explains && !readyToGenerate(schema, draft)) || flow.isPending}
+          >
             {flow.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
             Generate Video · {flow.cost} credits
           </Button>
         )}
       </div>
-      <InsufficientCreditsDialog
-        open={flow.shortfall !== null}
-        onOpenChange={(open) => (open ? undefined : flow.dismissShortfall())}
-        required={flow.shortfall?.required ?? flow.cost}
-        current={flow.shortfall?.current ?? account.credits}
-      />
+      {shortfallDialog({
+        open: flow.shortfall !== null,
+        onOpenChange: (open) => (open ? undefined : flow.dismissShortfall()),
+        required: flow.shortfall?.required ?? flow.cost,
+        current: flow.shortfall?.current ?? account.credits,
+      })}
     </div>
   );
 }

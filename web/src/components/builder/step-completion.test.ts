@@ -1,8 +1,15 @@
-import { redditInputSchema } from "@reelsmith/core";
+import { messages, redditInputSchema, ugcAdsInputSchema } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { advance, canVisit, fieldsWithIssues, readyToGenerate, stepComplete } from "./step-completion";
+import {
+  advance,
+  canVisit,
+  fieldsWithIssues,
+  firstIssueMessage,
+  readyToGenerate,
+  stepComplete,
+} from "./step-completion";
 
 const empty = {
   username: "",
@@ -70,5 +77,22 @@ describe("the furthest-step rule", () => {
     expect(advance(3, 3, 3, true)).toEqual({ step: 3, furthest: 3 });
     // Back on step 1 after reaching step 3: Next goes to step 2 and step 3 stays reachable.
     expect(advance(0, 2, 3, true)).toEqual({ step: 1, furthest: 2 });
+  });
+});
+
+describe("the first thing missing, in the schema's words", () => {
+  const ugc = { product_image_id: null, gender: "female", background_music: "", captions: true, caption_style: null };
+
+  it("gives the first issue's message, in the order of the form's fields, or of the named fields only", () => {
+    expect(firstIssueMessage(ugcAdsInputSchema, ugc)).toBe(messages.ugc.imageRequired);
+    expect(firstIssueMessage(ugcAdsInputSchema, ugc, ["gender", "background_music"])).toBe(
+      messages.ugc.genderAndMusicRequired,
+    );
+    // The object-level rule speaks once every field parses.
+    const photo = { ...ugc, product_image_id: "0b6b8c8e-3d5f-4a8e-9a51-2f1f3c0c9a11" };
+    expect(firstIssueMessage(ugcAdsInputSchema, photo, ["captions", "caption_style"])).toBe(
+      messages.ugc.captionStyleRequired,
+    );
+    expect(firstIssueMessage(ugcAdsInputSchema, { ...ugc, captions: false }, ["captions", "caption_style"])).toBeNull();
   });
 });

@@ -20,6 +20,17 @@ export function stepComplete(schema: z.ZodType, fields: readonly string[], draft
   return fields.every((field) => !failing.has(field));
 }
 
+/**
+ * The message of the schema's first issue (at one of `fields`, when given), or null when there is none
+ * there. Schemas list their fields in the form's order, so the first issue is the first thing to fix.
+ */
+export function firstIssueMessage(schema: z.ZodType, draft: unknown, fields?: readonly string[]): string | null {
+  const result = schema.safeParse(draft);
+  if (result.success) return null;
+  const issue = result.error.issues.find((i) => !fields || fields.includes(String(i.path[0] ?? "")));
+  return issue?.message ?? null;
+}
+
 /** Generation needs the whole input to pass the schema. */
 export function readyToGenerate(schema: z.ZodType, draft: unknown): boolean {
   return schema.safeParse(draft).success;

@@ -27,7 +27,8 @@ export function builderSchema(config: Pick<BuilderConfig<BuilderDraft>, "type">)
 
 /**
  * Generate, as every builder does it (spec sections 4, 5 and 8): an incomplete draft says
- * 'Missing information'; a balance below the cost opens the insufficient-credits dialog without a call;
+ * 'Missing information' (or, for a builder that asks for it, the schema's own message for the first
+ * thing missing); a balance below the cost opens the insufficient-credits dialog without a call;
  * otherwise the video is created, 'Video Creation Started!' shows, the draft is cleared and the waiting
  * screen takes over. A server refusal for credits opens the same dialog; any other failure shows the
  * builder's failure message.
@@ -50,7 +51,9 @@ export function useGenerateFlow<D extends BuilderDraft>({
   const generate = () => {
     const parsed = builderSchema(config).safeParse(draft);
     if (!parsed.success) {
-      toast.error(messages.videos.missingInformation, { description: config.messages.incomplete });
+      const issue = config.whenIncomplete === "toast-first-issue" ? parsed.error.issues[0]?.message : undefined;
+      if (issue) toast.error(issue);
+      else toast.error(messages.videos.missingInformation, { description: config.messages.incomplete });
       return;
     }
     if (!canAfford(account.credits, config.type)) {

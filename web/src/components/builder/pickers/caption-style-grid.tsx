@@ -3,20 +3,26 @@ import { Check } from "lucide-react";
 
 import { cn } from "@/lib/utils";
 
-/** The caption styles, each shown by the engine's own preview of a phrase in that style. */
+/**
+ * The caption styles, each shown by the engine's own preview of a phrase in that style, or of a single
+ * word (`picture="word"`, for captions shown one word at a time).
+ */
 export function CaptionStyleGrid({
   styles,
   value,
   onChange,
+  picture = "phrase",
 }: {
   styles: readonly CatalogCaptionStyle[];
   value: string | null;
   onChange: (id: string) => void;
+  picture?: "phrase" | "word";
 }) {
   return (
     <div role="radiogroup" aria-label="Caption style" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {styles.map((style) => {
         const selected = value === style.id;
+        const src = picture === "word" ? style.wordPreviewUrl : style.previewUrl;
         return (
           // biome-ignore lint/a11y/useSemanticElements: a grid of picture tiles behaves as a radio group
           <button
@@ -31,10 +37,15 @@ export function CaptionStyleGrid({
               selected && "border-primary ring-2 ring-primary",
             )}
           >
-            <span className="relative block aspect-[16/9] overflow-hidden bg-[radial-gradient(circle_at_30%_20%,#3b2a5a,#111_70%)]">
-              {style.previewUrl ? (
+            <span
+              className={cn(
+                "relative block overflow-hidden bg-[radial-gradient(circle_at_30%_20%,#3b2a5a,#111_70%)]",
+                picture === "word" ? "aspect-[12/7]" : "aspect-[16/9]",
+              )}
+            >
+              {src ? (
                 <img
-                  src={style.previewUrl}
+                  src={src}
                   alt=""
                   loading="lazy"
                   className="absolute inset-0 size-full object-contain transition-transform group-hover:scale-[1.03]"

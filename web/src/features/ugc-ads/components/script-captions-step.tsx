@@ -1,0 +1,225 @@
+import { type CatalogCaptionStyle, HOOK_TEXT_MAX, messages, UGC_COPY_MAX } from "@reelsmith/core";
+import { Loader2, RotateCcw, Sparkles } from "lucide-react";
+import { useId } from "react";
+import { toast } from "sonner";
+
+import { useCapabilities } from "@/components/builder/api/get-capabilities";
+import { CaptionStyleGrid } from "@/components/builder/pickers/caption-style-grid";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { ApiError } from "@/lib/api-error";
+import { cn } from "@/lib/utils";
+import { useGenerateAdCopy } from "../api/generate-ad-copy";
+import { type AdScriptFields, editAdCopy, editHook, templateScript } from "../lib/ad-script";
+import { type CaptionFields, setCaptions } from "../lib/captions";
+
+export interface ScriptCaptionsValues extends AdScriptFields, CaptionFields {
+  product_image_id: string | null;
+}
+
+/** A character counter that turns amber near the limit and red at it. */
+function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <span
+      id={id}
+      className={cn(
+        "text-xs tabular-nums",
+        length >= max ? "text-destructive" : length >= max * 0.9 ? "text-warning" : "text-muted-foreground",
+      )}
+    >
+      {length}/{max}
+    </span>
+  );
+}
+
+/** Why AI writing failed, in words for a creator (never the operator's setup). */
+function aiFailure(error: Error): string {
+  if (error instanceof ApiError && error.code === "AI_NOT_CONFIGURED") return messages.ai.notEnabled;
+  return error.message || messages.script.failed;
+}
+
+/**
+ * Step 3: the words of the ad, visible and editable before generating (the template's for the product
+ * name until edited, or written by AI), and captions on or off with their style, each shown by a
+ * single word in that style.
+ */
+export function ScriptCaptionsStep({
+  values,
+  onChange,
+  styles,
+}: {
+  values: ScriptCaptionsValues;
+  onChange: (patch: Partial<ScriptCaptionsValues>) => void;
+  styles: readonly CatalogCaptionStyle[];
+}) {
+  const ids = { hook: useId(), copy: useId(), captions: useId(), ai: useId() };
+  const capabilities = useCapabilities();
+  const ai = capabilities.data?.ai;
+  const write = useGenerateAdCopy();
+  const name = values.product_name.trim();
+  const edited = values.hook_edited || values.ad_copy_edited;
+
+  const writeWithAi = () =>
+    write.mutate(
+      {
+        product_name: name,
+        ...(ai?.vision && values.product_image_id ? { product_image_id: values.product_image_id } : {}),
+      },
+      {
+        onSuccess: (copy) =>
+          onChange({
+            ...editHook(copy.hook.slice(0, HOOK_TEXT_MAX)),
+            ...editAdCopy(copy.ad_copy.slice(0, UGC_COPY_MAX)),
+          }),
+        onError: (error) => toast.error(messages.videos.errorTitle, { description: aiFailure(error) }),
+      },
+    );
+
+  const aiButton = (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={writeWithAi}
+      disabled={!ai?.enabled || !name || write.isPending}
+      aria-describedby={ids.ai}
+    >
+      {write.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+      {write.isPending ? "Writing..." : "Write with AI"}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby={`${ids.hook}-heading`} className="space-y-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 space-y-1">
+            <h3 id={`${ids.hook}-heading`} className="font-semibold">
+              Ad script
+            </h3>
+            <p id={ids.ai} className="text-sm text-muted-foreground">
+              {!name
+                ? "Name your product on the first step and the script writes itself; edit it as you like."
+                : edited
+                  ? "Your words are kept as they are."
+                  : `Written from “${name}” until you edit it.`}
+              {ai?.enabled && ai.vision && values.product_image_id ? " Write with AI also looks at your photo." : ""}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {edited && name ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange(templateScript(values.product_name))}
+              >
+                <RotateCcw aria-hidden="true" />
+                Use the template
+              </Button>
+            ) : null}
+            {ai?.enabled ? (
+              aiButton
+            ) : (
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper must take focus to explain the disabled button */}
+                  <span tabIndex={0} className="inline-flex rounded-md">
+                    {aiButton}
+                  </span>
+                </TooltipTrigger>
+                <TooltipContent className="max-w-xs">{messages.ai.notEnabled}</TooltipContent>
+              </Tooltip>
+            )}
+          </div>
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex items-center justify-between gap-3">
+            <Label htmlFor={ids.hook}>Hook</Label>
+            <Counter id={`${ids.hook}-count`} length={values.hook.length} max={HOOK_TEXT_MAX} />
+          </div>
+          <Textarea
+            id={ids.hook}
+            value={values.hook}
+            maxLength={HOOK_TEXT_MAX}
+            rows={2}
+            placeholder="Stop scrolling if you still don't have this."
+            aria-describedby={`${ids.hook}-count ${ids.hook}-hint`}
+            onChange={(e) => onChange(editHook(e.target.value.slice(0, HOOK_TEXT_MAX)))}
+          />
+          <p id={`${ids.hook}-hint`} className="text-xs text-muted-foreground">
+            The first line, on screen and spoken, that stops the scroll.
+          </p>
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex items-center justify-between gap-3">
+            <Label htmlFor={ids.copy}>Ad copy</Label>
+            <Counter id={`${ids.copy}-count`} length={values.ad_copy.length} max={UGC_COPY_MAX} />
+          </div>
+          <Textarea
+            id={ids.copy}
+            value={values.ad_copy}
+            maxLength={UGC_COPY_MAX}
+            rows={6}
+            placeholder="I was honestly skeptical at first, but this completely changed my routine..."
+            aria-describedby={`${ids.copy}-count ${ids.copy}-hint`}
+            className="min-h-32 leading-relaxed"
+            onChange={(e) => onChange(editAdCopy(e.target.value.slice(0, UGC_COPY_MAX)))}
+          />
+          <p id={`${ids.copy}-hint`} className="text-xs text-muted-foreground">
+            What the voice says after the hook. About 150 words make a minute.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby={`${ids.captions}-heading`} className="space-y-4">
+        <div className="flex items-center justify-between gap-4 rounded-xl border bg-card p-4">
+          <div className="min-w-0">
+            <h3 id={`${ids.captions}-heading`} className="font-semibold">
+              Captions
+            </h3>
+            <p id={`${ids.captions}-hint`} className="text-sm text-muted-foreground">
+              {values.captions ? "The words show on screen as they are spoken." : "Off: the ad has no words on screen."}
+            </p>
+          </div>
+          <button
+            id={ids.captions}
+            type="button"
+            role="switch"
+            aria-checked={values.captions}
+            aria-labelledby={`${ids.captions}-heading`}
+            aria-describedby={`${ids.captions}-hint`}
+            onClick={() => onChange(setCaptions(!values.captions))}
+            className={cn(
+              "relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              values.captions ? "bg-primary" : "bg-input",
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                "block size-6 rounded-full bg-background shadow-sm transition-transform",
+                values.captions ? "translate-x-5" : "translate-x-0",
+              )}
+            />
+          </button>
+        </div>
+        {values.captions ? (
+          <div className="space-y-3">
+            <p className="text-sm text-muted-foreground">Choose a caption style: each shows one word as it appears.</p>
+            <CaptionStyleGrid
+              styles={styles}
+              value={values.caption_style}
+              onChange={(caption_style) => onChange({ caption_style })}
+              picture="word"
+            />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
