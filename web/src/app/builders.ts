@@ -14,6 +14,8 @@ export const builtBuilders: Partial<Record<VideoType, LazyRoute>> = {
   reddit: () => import("@/routes/app/reddit-story").then((m) => ({ Component: m.RedditStoryRoute })),
   "text-hook": () => import("@/routes/app/music-video").then((m) => ({ Component: m.MusicVideoRoute })),
   "faceless-ai": () => import("@/routes/app/ai-video-creator").then((m) => ({ Component: m.AiVideoCreatorRoute })),
+  "ugc-ads": () => import("@/routes/app/ai-ugc-ads").then((m) => ({ Component: m.AiUgcAdsRoute })),
+  "green-screen": () => import("@/routes/app/green-screen").then((m) => ({ Component: m.GreenScreenRoute })),
 };
 
 export function hasBuilder(type: VideoType): boolean {

@@ -1,11 +1,15 @@
 import { messages, videoTypeCatalogue } from "@reelsmith/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { mockAccountApi, renderApp, responses } from "@/test/render";
 
 describe("routes", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("sends a signed-in visitor from / to /home", async () => {
     mockAccountApi(responses.account);
     const { router } = renderApp("/");
@@ -49,21 +53,14 @@ describe("routes", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it.each([
-    ["/ai-ugc-ads", "AI UGC Ads"],
-    ["/create/greenscreen", "Green Screen Memes"],
-  ])("shows a signed-in user on %s the builder's card inside the app, not the 404", async (path, name) => {
+  it("opens the green screen builder for a signed-in user on /create/greenscreen, inside the app", async () => {
     mockAccountApi(responses.account);
-    const user = userEvent.setup();
-    const { router } = renderApp(path);
-    expect(await screen.findByRole("heading", { level: 1, name })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: `${name} is coming soon` })).toBeTruthy();
+    renderApp("/create/greenscreen");
+    expect(await screen.findByRole("heading", { level: 1, name: "Green Screen Memes" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: /coming soon/ })).toBeNull();
     expect(screen.queryByRole("heading", { name: messages.common.notFoundTitle })).toBeNull();
     // The app shell: its sidebar's navigation is there.
     expect(screen.getAllByRole("link", { name: "Finished Videos" }).length).toBeGreaterThan(0);
-    await user.click(screen.getByRole("link", { name: "Back to Creator Studio" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/create"));
-    expect(await screen.findByRole("heading", { level: 1, name: "Creator Studio" })).toBeTruthy();
   });
 
   it("opens the music video builder for a signed-in user on /create-video", async () => {
@@ -71,6 +68,33 @@ describe("routes", () => {
     renderApp("/create-video");
     expect(await screen.findByRole("heading", { level: 1, name: "Music Video" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: messages.common.notFoundTitle })).toBeNull();
+  });
+
+  it("opens the UGC ads builder and its photo guidelines for a signed-in user", async () => {
+    mockAccountApi(responses.account);
+    const builder = renderApp("/ai-ugc-ads");
+    expect(await screen.findByRole("heading", { level: 1, name: "AI UGC Ads" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: /coming soon/ })).toBeNull();
+    builder.unmount();
+
+    // jsdom draws nothing: the examples are canvases without a context there.
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+    const user = userEvent.setup();
+    const { router } = renderApp("/ai-ugc-ads/guidelines");
+    expect(await screen.findByRole("heading", { level: 1, name: "Product photo guidelines" })).toBeTruthy();
+    for (const rule of ["At least 1080 × 1080", "Square (1:1)", "Plain background", "No text overlays"]) {
+      expect(screen.getByText(rule)).toBeTruthy();
+    }
+    expect(screen.getAllByRole("img", { name: /bottle/ })).toHaveLength(4);
+    await user.click(screen.getByRole("link", { name: "Back to AI UGC Ads" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/ai-ugc-ads"));
+  });
+
+  it("tells a signed-out visitor on the UGC photo guidelines to sign in, as on the builder", async () => {
+    mockAccountApi(responses.signedOut);
+    const { router } = renderApp("/ai-ugc-ads/guidelines");
+    expect(await screen.findByRole("heading", { level: 1, name: messages.ugc.authRequired })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/ai-ugc-ads/guidelines");
   });
 
   it("sends a signed-out visitor on a builder route to /auth", async () => {
@@ -101,8 +125,8 @@ describe("routes", () => {
       .getAllByRole("heading", { level: 2 })
       .map((h) => h.textContent ?? "")
       .filter((title) => names.includes(title));
-    // The built builders (music video, Reddit) come first, in the catalogue's order; then the rest.
-    const built = ["Faceless AI Video", "Video + Text Hook", "Reddit Stories"];
+    // The built builders come first, in the catalogue's order; then the rest.
+    const built = ["Faceless AI Video", "AI UGC Ads", "Video + Text Hook", "Green Screen Memes", "Reddit Stories"];
     expect(cards).toEqual([...built, ...names.filter((n) => !built.includes(n))]);
   });
 
@@ -114,10 +138,12 @@ describe("routes", () => {
       expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow"),
     );
     // Only builders that exist are links; the others are disabled, never dead links.
-    expect(screen.getAllByRole("button", { name: /Coming soon/ })).toHaveLength(2);
+    expect(screen.queryAllByRole("button", { name: /Coming soon/ })).toHaveLength(0);
     expect(screen.getAllByRole("link", { name: /Start/ }).map((a) => a.getAttribute("href"))).toEqual([
       "/ai-video-creator",
+      "/ai-ugc-ads",
       "/create-video",
+      "/create/greenscreen",
       "/create/reddit-story",
     ]);
   });

@@ -1,0 +1,253 @@
+import { type Catalog, greenScreenInputSchema, messages, NO_MUSIC, type UserFile } from "@reelsmith/core";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { draftStorageKey } from "@/components/builder/use-builder-draft";
+import { builderSchema } from "@/components/builder/use-generate-flow";
+import { jsonResponse, mockApi, renderWithRouter, testAccount } from "@/test/render";
+import { GreenScreenBuilder, type GreenScreenDraft, greenScreenBuilder } from "./green-screen-builder";
+
+const memes = Array.from({ length: 33 }, (_, i) => ({
+  id: `meme-${i + 1}`,
+  title: `Meme ${i + 1}`,
+  thumbnailUrl: `/memes/meme-${i + 1}.jpg`,
+  videoUrl: `/memes/meme-${i + 1}.mp4`,
+  durationS: 3,
+}));
+
+const catalog: Catalog = {
+  captionStyles: [],
+  voices: [],
+  backgrounds: [],
+  music: [
+    { id: NO_MUSIC, name: "No music", mood: null, genre: null, bpm: null, url: null, durationS: null },
+    { id: "lofi", name: "Lofi Sunrise", mood: "calm", genre: "lofi", bpm: 80, url: "/m/lofi.mp3", durationS: 60 },
+  ],
+  memes,
+  asmr: [],
+  dreamscape: [],
+  textHookStyles: [],
+};
+
+const picture: UserFile = {
+  id: "0b6b8c8e-3d5f-4a8e-9a51-2f1f3c0c9a11",
+  original_filename: "beach.png",
+  type: "green-screen",
+  mime_type: "image/png",
+  size: 204_800,
+  created_at: "2026-03-02T10:00:00.000Z",
+  url: "/media/beach.png",
+};
+const clip: UserFile = {
+  ...picture,
+  id: "1c7c9d9f-4e60-4b9f-8b62-3f2f4d1d0b22",
+  original_filename: "city.mp4",
+  mime_type: "video/mp4",
+  url: "/media/city.mp4",
+};
+
+const key = draftStorageKey("green-screen", testAccount.user.id);
+const saved = () => JSON.parse(sessionStorage.getItem(key) ?? "{}") as Partial<GreenScreenDraft>;
+const button = (name: string | RegExp) => screen.getByRole("button", { name });
+
+function mockBuilderApi({ ai = false, overrides = {} }: { ai?: boolean; overrides?: Record<string, () => Response> }) {
+  return mockApi({
+    "/api/catalog": () => jsonResponse(200, catalog),
+    "/api/files?type=green-screen": () => jsonResponse(200, { items: [picture, clip] }),
+    "/api/capabilities": () =>
+      jsonResponse(200, {
+        ai: { enabled: ai, model: ai ? "m" : null },
+        tts: { provider: "offline" },
+        storage: "local",
+      }),
+    ...overrides,
+  });
+}
+
+describe("Green Screen Memes builder", () => {
+  beforeEach(() => {
+    // jsdom draws nothing: the preview says so instead of showing a blank box.
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+    // Nor does it play media.
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, "pause").mockReturnValue(undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it("is one screen covering every field of the green-screen input schema", () => {
+    expect(builderSchema(greenScreenBuilder)).toBe(greenScreenInputSchema);
+    expect(greenScreenBuilder.steps).toHaveLength(1);
+    expect([...(greenScreenBuilder.steps[0]?.fields ?? [])].sort()).toEqual(
+      Object.keys(greenScreenInputSchema.shape).sort(),
+    );
+    expect(greenScreenBuilder.messages.incomplete).toBe("Please complete all required steps.");
+  });
+
+  it("colours the caption counter yellow at 125 and red at 140", async () => {
+    mockBuilderApi({});
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    const caption = await screen.findByLabelText("Caption");
+    const counter = screen.getByTestId("caption-counter");
+    for (const [length, tone, colour] of [
+      [124, "normal", "text-muted-foreground"],
+      [125, "warning", "text-warning"],
+      [139, "warning", "text-warning"],
+      [140, "danger", "text-destructive"],
+    ] as const) {
+      await user.clear(caption);
+      await user.click(caption);
+      await user.paste("a".repeat(length));
+      expect(counter.textContent).toBe(`${length}/150`);
+      expect(counter.dataset.tone).toBe(tone);
+      expect(counter.className).toContain(colour);
+    }
+    // At most 150 characters.
+    await user.paste("b".repeat(40));
+    expect((caption as HTMLTextAreaElement).value).toHaveLength(150);
+  });
+
+  it("pages the memes 8 at a time over 5 pages, wrapping both ways", async () => {
+    mockBuilderApi({});
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    const group = await screen.findByRole("radiogroup", { name: "Meme" });
+    expect(within(group).getAllByRole("radio")).toHaveLength(8);
+    expect(screen.getByTestId("meme-page").textContent).toBe("Page 1 of 5");
+    await user.click(button("Previous"));
+    expect(screen.getByTestId("meme-page").textContent).toBe("Page 5 of 5");
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("aria-label")),
+    ).toEqual(["Meme 33"]);
+    await user.click(within(group).getByRole("radio", { name: "Meme 33" }));
+    expect(saved().selected_meme).toBe("meme-33");
+    await user.click(button("Next"));
+    expect(screen.getByTestId("meme-page").textContent).toBe("Page 1 of 5");
+    expect(within(group).getAllByRole("radio")).toHaveLength(8);
+    expect(screen.getByText("Meme 33", { selector: "span.font-medium" })).toBeTruthy();
+  });
+
+  it("turns AI writing off with the reason when the server has no model", async () => {
+    mockBuilderApi({});
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await screen.findByLabelText("Caption");
+    const write = button("Write with AI");
+    expect(write).toHaveProperty("disabled", true);
+    // The reason, in words for a creator (no setting names).
+    const user = userEvent.setup();
+    await user.hover(write.parentElement as HTMLElement);
+    expect((await screen.findAllByText(messages.ai.notEnabled)).length).toBeGreaterThan(0);
+    expect(messages.ai.notEnabled).not.toMatch(/LLM_|[A-Z]{3,}_/);
+  });
+
+  it("writes a caption from a prompt, asking for the prompt first and saying when it fails", async () => {
+    mockBuilderApi({
+      ai: true,
+      overrides: {
+        "POST /api/ai/caption": vi
+          .fn()
+          .mockReturnValueOnce(jsonResponse(200, { text_hook: "when the wifi drops mid-game" }))
+          .mockReturnValue(jsonResponse(503, { code: "AI_UNAVAILABLE", message: "No.", requestId: "r" })),
+      },
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await waitFor(() => expect(button("Write with AI")).toHaveProperty("disabled", false));
+    await user.click(button("Write with AI"));
+    expect(await screen.findByText(messages.greenScreen.promptRequired)).toBeTruthy();
+
+    await user.type(screen.getByLabelText("Or let AI write it"), "gaming fails");
+    await user.click(button("Write with AI"));
+    expect(await screen.findByText(messages.greenScreen.captionGenerated)).toBeTruthy();
+    expect((screen.getByLabelText("Caption") as HTMLTextAreaElement).value).toBe("when the wifi drops mid-game");
+
+    await user.click(button("Write with AI"));
+    expect(await screen.findByText(messages.greenScreen.captionFailed)).toBeTruthy();
+  });
+
+  it("shows each library background with a thumbnail: a picture, or a video's first frame", async () => {
+    mockBuilderApi({});
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    const image = await screen.findByRole("radio", { name: /beach\.png/ });
+    expect(image.querySelector("img")?.getAttribute("src")).toBe("/media/beach.png");
+    const video = screen.getByRole("radio", { name: /city\.mp4/ }).querySelector("video");
+    expect(video?.getAttribute("src")).toBe("/media/city.mp4#t=0.1");
+    expect(video?.muted).toBe(true);
+  });
+
+  it("waits for a caption, a meme and a background, then opens the upgrade prompt under 6 credits", async () => {
+    mockBuilderApi({});
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={{ ...testAccount, credits: 5 }} />);
+    const generate = await screen.findByRole("button", { name: "Generate Video · 6 credits" });
+    expect(generate).toHaveProperty("disabled", true);
+    // Without WebGL or a 2D canvas the preview says so (never a blank box).
+    expect(await screen.findByText(/live preview is not available/)).toBeTruthy();
+
+    await user.type(screen.getByLabelText("Caption"), "me at 3am");
+    await user.click(screen.getByRole("radio", { name: "Meme 2" }));
+    expect(generate).toHaveProperty("disabled", true);
+    await user.click(screen.getByRole("radio", { name: /beach\.png/ }));
+    expect(generate).toHaveProperty("disabled", false);
+
+    await user.click(generate);
+    const dialog = await screen.findByRole("dialog", { name: messages.credits.insufficientTitle });
+    expect(within(dialog).getByTestId("credits-required").textContent).toBe("6");
+    expect(within(dialog).getByTestId("credits-current").textContent).toBe("5");
+    await user.click(within(dialog).getByRole("button", { name: messages.subscription.upgradePlan }));
+  });
+
+  it("sends the draft with the song and the meme's place", async () => {
+    const created = { id: "v9", type: "green-screen", status: "processing", progress: 0, stage: null };
+    const fetchMock = mockBuilderApi({
+      overrides: {
+        "POST /api/videos": () =>
+          jsonResponse(201, {
+            ...created,
+            title: "Green Screen Meme - me at 3am",
+            error_message: null,
+            cost: 6,
+            refunded: 0,
+            duration_s: null,
+            video_url: null,
+            thumbnail_url: null,
+            download_url: null,
+            video_caption: null,
+            created_at: "2026-03-02T10:00:00.000Z",
+            finished_at: null,
+          }),
+        "/api/videos/v9": () => jsonResponse(200, { ...created, stage: "Rendering" }),
+      },
+    });
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({
+        text_hook: "me at 3am",
+        selected_meme: "meme-2",
+        background_file_id: picture.id,
+        meme_transform: { x: 0.4, y: 0.6, scale: 1.2 },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await user.click(await screen.findByRole("radio", { name: /Lofi Sunrise/ }));
+    await user.click(button("Generate Video · 6 credits"));
+    expect((await screen.findAllByText(messages.videos.creationStartedTitle)).length).toBeGreaterThan(0);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      type: "green-screen",
+      input: {
+        text_hook: "me at 3am",
+        selected_meme: "meme-2",
+        background_file_id: picture.id,
+        song: "lofi",
+        meme_transform: { x: 0.4, y: 0.6, scale: 1.2 },
+      },
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import type { Catalog, MemeTransform } from "@reelsmith/core";
+import type { ReactNode } from "react";
+
+import { useFiles } from "@/components/builder/api/get-files";
+import { BackgroundField } from "./background-field";
+import { CaptionField } from "./caption-field";
+import { LivePreview } from "./live-preview";
+import { MemePicker } from "./meme-picker";
+import { SongField } from "./song-field";
+
+export interface GreenScreenValues {
+  text_hook: string;
+  selected_meme: string | null;
+  background_file_id: string | null;
+  song: string;
+  meme_transform?: MemeTransform | undefined;
+}
+
+function Part({
+  id,
+  number,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  number: number;
+  title: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="space-y-3">
+      <header className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-primary/10 text-xs font-bold text-primary"
+        >
+          {number}
+        </span>
+        <div>
+          <h3 id={id} className="font-semibold">
+            {title}
+          </h3>
+          <p className="text-sm text-muted-foreground">{hint}</p>
+        </div>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The whole form on one screen, beside the live preview (above it on a phone): caption, meme,
+ * background and song. The preview follows every change, and moving the meme on it sets its place.
+ */
+export function GreenScreenStep({
+  values,
+  onChange,
+  catalog,
+}: {
+  values: GreenScreenValues;
+  onChange: (patch: Partial<GreenScreenValues>) => void;
+  catalog: Catalog;
+}) {
+  const backgrounds = useFiles("green-screen");
+  const background = backgrounds.data?.find((f) => f.id === values.background_file_id) ?? null;
+  const meme = catalog.memes.find((m) => m.id === values.selected_meme) ?? null;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-10">
+      <LivePreview
+        caption={values.text_hook}
+        meme={meme}
+        background={background}
+        transform={values.meme_transform}
+        onTransformChange={(meme_transform) => onChange({ meme_transform })}
+        className="lg:sticky lg:top-20 lg:order-last lg:self-start"
+      />
+      <div className="min-w-0 space-y-10">
+        <Part
+          id="gs-caption"
+          number={1}
+          title="Caption"
+          hint="The line on the white band at the top, from the first frame."
+        >
+          <CaptionField value={values.text_hook} onChange={(text_hook) => onChange({ text_hook })} />
+        </Part>
+        <Part id="gs-meme" number={2} title="Meme" hint="The clip keyed over your background.">
+          <MemePicker
+            memes={catalog.memes}
+            value={values.selected_meme}
+            onChange={(selected_meme) => onChange({ selected_meme })}
+          />
+        </Part>
+        <Part id="gs-background" number={3} title="Background" hint="A picture or a video behind the meme.">
+          <BackgroundField
+            value={values.background_file_id}
+            onChange={(file) => onChange({ background_file_id: file?.id ?? null })}
+          />
+        </Part>
+        <Part id="gs-song" number={4} title="Song" hint="Plays under the meme's own sound. Optional.">
+          <SongField
+            music={catalog.music}
+            value={values.song}
+            onChange={(song) => onChange({ song })}
+            labelledBy="gs-song"
+          />
+        </Part>
+      </div>
+    </div>
+  );
+}
