@@ -1,14 +1,12 @@
 import { NO_MUSIC } from "../catalogue/media.ts";
 import { greenScreenInputSchema } from "../schemas/videos.ts";
+import { VIDEO_TYPE_INFO } from "./catalogue.ts";
 import { defineVideoType } from "./define.ts";
 
 /** A meme clip on chroma green keyed over the user's picture or video, with a caption and a song. */
 export const greenScreenDefinition = defineVideoType({
   schema: greenScreenInputSchema,
-  cost: 6,
-  route: "/create/greenscreen",
-  name: "Green Screen Memes",
-  description: "A meme clip keyed over your own image or video, with a caption and a song.",
+  ...VIDEO_TYPE_INFO["green-screen"],
   title: (input) => `Green Screen Meme - ${input.text_hook}`,
   assets: {
     /** The meme clip on chroma green. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clampVideoTitle } from "../rules/video-title.ts";
 import type { FileType } from "../schemas/files.ts";
+import { VIDEO_TYPES, type VideoType } from "./catalogue.ts";
 import type { AssetSource, LibraryKind, ResolvedAssets, VideoTitleContext } from "./define.ts";
 import { facelessAiDefinition } from "./faceless-ai.ts";
 import { greenScreenDefinition } from "./green-screen.ts";
@@ -8,6 +9,7 @@ import { redditDefinition } from "./reddit.ts";
 import { textHookDefinition } from "./text-hook.ts";
 import { ugcAdsDefinition } from "./ugc-ads.ts";
 
+export * from "./catalogue.ts";
 export * from "./define.ts";
 
 /**
@@ -22,17 +24,9 @@ export const videoTypeDefinitions = {
   "text-hook": textHookDefinition,
   "green-screen": greenScreenDefinition,
   reddit: redditDefinition,
-};
+} satisfies { [T in VideoType]: unknown };
 
 type Definitions = typeof videoTypeDefinitions;
-export type VideoType = keyof Definitions;
-
-/** Every video type, in the product's order. */
-export const VIDEO_TYPES = Object.keys(videoTypeDefinitions) as [VideoType, ...VideoType[]];
-
-export function isVideoType(value: string): value is VideoType {
-  return Object.hasOwn(videoTypeDefinitions, value);
-}
 
 /** A map with one entry per video type, made by `make`. */
 export function mapVideoTypes<R extends { [T in VideoType]: unknown }>(make: (type: VideoType) => R[VideoType]): R {
@@ -58,25 +52,6 @@ export const createVideoSchema = z.discriminatedUnion(
 );
 export type CreateVideoBody = z.input<typeof createVideoSchema>;
 export type CreateVideo = z.output<typeof createVideoSchema>;
-
-export interface VideoTypeInfo {
-  type: VideoType;
-  name: string;
-  description: string;
-  route: string;
-  cost: number;
-}
-
-/** The types as the web shows them (studio, landing and features pages, builder routes). */
-export const videoTypeCatalogue: readonly VideoTypeInfo[] = VIDEO_TYPES.map((type) => {
-  const { name, description, route, cost } = videoTypeDefinitions[type];
-  return { type, name, description, route, cost };
-});
-
-/** Credit cost of a type; an unknown type costs 0 (spec section 5). */
-export function creditCost(type: string): number {
-  return isVideoType(type) ? videoTypeDefinitions[type].cost : 0;
-}
 
 /**
  * The title a new video gets. Reddit's is the spec's: 'Reddit Story - {username or Anonymous} - {post

@@ -1,14 +1,12 @@
 import { NO_MUSIC } from "../catalogue/media.ts";
 import { redditInputSchema } from "../schemas/videos.ts";
+import { VIDEO_TYPE_INFO } from "./catalogue.ts";
 import { defineVideoType } from "./define.ts";
 
 /** A Reddit post read aloud over gameplay, with the post card and word-by-word captions. */
 export const redditDefinition = defineVideoType({
   schema: redditInputSchema,
-  cost: 6,
-  route: "/create/reddit-story",
-  name: "Reddit Stories",
-  description: "A story read aloud over gameplay, with the post card and word-by-word captions.",
+  ...VIDEO_TYPE_INFO.reddit,
   /** The spec's: 'Reddit Story - {username or Anonymous} - {post title}'. */
   title: (input) => `Reddit Story - ${input.username || "Anonymous"} - ${input.post_title}`,
   assets: {

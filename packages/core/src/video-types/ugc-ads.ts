@@ -1,14 +1,12 @@
 import { NO_MUSIC } from "../catalogue/media.ts";
 import { ugcAdsInputSchema } from "../schemas/videos.ts";
+import { VIDEO_TYPE_INFO } from "./catalogue.ts";
 import { defineVideoType } from "./define.ts";
 
 /** One product photo made into an influencer-style ad with a voice-over. */
 export const ugcAdsDefinition = defineVideoType({
   schema: ugcAdsInputSchema,
-  cost: 14,
-  route: "/ai-ugc-ads",
-  name: "AI UGC Ads",
-  description: "One product photo becomes an influencer-style ad.",
+  ...VIDEO_TYPE_INFO["ugc-ads"],
   title: (input) => `UGC Ad - ${input.product_name || "Product"}${input.hook ? ` - ${input.hook}` : ""}`,
   assets: {
     /** The product photo. */
