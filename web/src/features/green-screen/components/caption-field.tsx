@@ -2,12 +2,11 @@ import { GREEN_SCREEN_CAPTION_MAX, messages } from "@reelsmith/core";
 import { Loader2, Sparkles } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-
+import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { useGenerateCaption } from "../api/generate-caption";
 import { COUNTER_TONE_CLASS, captionCounterTone } from "../lib/caption-counter";
@@ -93,19 +92,7 @@ export function CaptionField({ value, onChange }: { value: string; onChange: (te
               }
             }}
           />
-          {aiEnabled ? (
-            aiButton
-          ) : (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper must take focus to explain the disabled button */}
-                <span tabIndex={0} className="inline-flex rounded-md">
-                  {aiButton}
-                </span>
-              </TooltipTrigger>
-              <TooltipContent className="max-w-xs">{messages.ai.notEnabled}</TooltipContent>
-            </Tooltip>
-          )}
+          <AiOffHint enabled={aiEnabled}>{aiButton}</AiOffHint>
         </div>
         <p className="text-xs text-muted-foreground">Free: writing a caption costs no credits.</p>
       </div>

@@ -1,14 +1,13 @@
-import { type Catalog, HOOK_TEXT_MAX, messages } from "@reelsmith/core";
+import { type Catalog, HOOK_TEXT_MAX } from "@reelsmith/core";
 import { Loader2, Sparkles } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
-
+import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { useFiles } from "@/components/builder/api/get-files";
 import { LibraryTiles } from "@/components/builder/pickers/library-tiles";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { useGenerateHook } from "../api/generate-hook";
 
@@ -82,19 +81,7 @@ export function StyleStep({
             >
               {values.text_hook.length}/{HOOK_TEXT_MAX}
             </span>
-            {aiEnabled ? (
-              aiButton
-            ) : (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper must take focus to explain the disabled button */}
-                  <span tabIndex={0} className="inline-flex rounded-md">
-                    {aiButton}
-                  </span>
-                </TooltipTrigger>
-                <TooltipContent className="max-w-xs">{messages.ai.notEnabled}</TooltipContent>
-              </Tooltip>
-            )}
+            <AiOffHint enabled={aiEnabled}>{aiButton}</AiOffHint>
           </div>
         </div>
         <textarea

@@ -10,11 +10,11 @@ import {
 import { ImagePlus, Loader2, Sparkles, X } from "lucide-react";
 import { useId, useRef } from "react";
 import { toast } from "sonner";
+import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
 import { useGenerateScript } from "../api/generate-script";
@@ -190,19 +190,9 @@ export function ScriptStep({
           <Label htmlFor={ids.script}>Script</Label>
           <div className="flex items-center gap-3">
             <Counter id={`${ids.script}-count`} value={values.script.length} max={REDDIT_SCRIPT_MAX} />
-            {aiEnabled ? (
-              aiButton
-            ) : (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper must take focus to explain the disabled button */}
-                  <span tabIndex={0} className="inline-flex rounded-md">
-                    {aiButton}
-                  </span>
-                </TooltipTrigger>
-                <TooltipContent className="max-w-xs">{messages.script.notConfigured}</TooltipContent>
-              </Tooltip>
-            )}
+            <AiOffHint enabled={aiEnabled} reason={messages.script.notConfigured}>
+              {aiButton}
+            </AiOffHint>
           </div>
         </div>
         <textarea

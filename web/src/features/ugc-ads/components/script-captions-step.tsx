@@ -2,13 +2,12 @@ import { type CatalogCaptionStyle, HOOK_TEXT_MAX, messages, UGC_COPY_MAX } from 
 import { Loader2, RotateCcw, Sparkles } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
-
+import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { CaptionStyleGrid } from "@/components/builder/pickers/caption-style-grid";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api-error";
 import { cn } from "@/lib/utils";
 import { useGenerateAdCopy } from "../api/generate-ad-copy";
@@ -120,19 +119,7 @@ export function ScriptCaptionsStep({
                 Use the template
               </Button>
             ) : null}
-            {ai?.enabled ? (
-              aiButton
-            ) : (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the wrapper must take focus to explain the disabled button */}
-                  <span tabIndex={0} className="inline-flex rounded-md">
-                    {aiButton}
-                  </span>
-                </TooltipTrigger>
-                <TooltipContent className="max-w-xs">{messages.ai.notEnabled}</TooltipContent>
-              </Tooltip>
-            )}
+            <AiOffHint enabled={Boolean(ai?.enabled)}>{aiButton}</AiOffHint>
           </div>
         </div>
 
