@@ -150,22 +150,13 @@ export class WritingService {
   }
 
   async greenScreenCaption(prompt: string) {
-    const answer = await this.#ask("green-screen caption", messages.greenScreen.captionFailed, (llm) =>
-      llm.complete(
-        [
-          { role: "system", content: CAPTION_SYSTEM },
-          { role: "user", content: prompt },
-        ],
-        { maxTokens: 80 },
-      ),
+    const text_hook = await this.#oneLine(
+      "green-screen caption",
+      messages.greenScreen.captionFailed,
+      CAPTION_SYSTEM,
+      prompt,
     );
-    const line =
-      plainText(answer)
-        .split("\n")[0]
-        ?.replace(/^["'“”]+|["'“”]+$/g, "")
-        .trim() ?? "";
-    if (!line) throw new AppError("UPSTREAM_FAILED", messages.greenScreen.captionFailed);
-    return { text_hook: clampToSentences(line, GREEN_SCREEN_CAPTION_MAX) };
+    return { text_hook: clampToSentences(text_hook, GREEN_SCREEN_CAPTION_MAX) };
   }
 
   async musicVideoHook(input: { song_name: string; style: string; idea: string }) {
@@ -174,11 +165,22 @@ export class WritingService {
       input.style ? `Footage: ${input.style}` : "",
       input.idea ? `The musician's idea: ${input.idea}` : "",
     ].filter(Boolean);
-    const answer = await this.#ask("music video hook", messages.ai.hookFailed, (llm) =>
+    const line = await this.#oneLine(
+      "music video hook",
+      messages.ai.hookFailed,
+      HOOK_SYSTEM,
+      about.join("\n") || "Any upbeat song.",
+    );
+    return { text_hook: clampToSentences(line, HOOK_TEXT_MAX) };
+  }
+
+  /** One line of text from the model (the first, unquoted), or UPSTREAM_FAILED with `failure`. */
+  async #oneLine(what: string, failure: string, system: string, user: string): Promise<string> {
+    const answer = await this.#ask(what, failure, (llm) =>
       llm.complete(
         [
-          { role: "system", content: HOOK_SYSTEM },
-          { role: "user", content: about.join("\n") || "Any upbeat song." },
+          { role: "system", content: system },
+          { role: "user", content: user },
         ],
         { maxTokens: 80 },
       ),
@@ -188,8 +190,8 @@ export class WritingService {
         .split("\n")[0]
         ?.replace(/^["'“”]+|["'“”]+$/g, "")
         .trim() ?? "";
-    if (!line) throw new AppError("UPSTREAM_FAILED", messages.ai.hookFailed);
-    return { text_hook: clampToSentences(line, HOOK_TEXT_MAX) };
+    if (!line) throw new AppError("UPSTREAM_FAILED", failure);
+    return line;
   }
 
   /**
