@@ -1,23 +1,11 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ARTIFACTS, signUp, snap } from "./helpers.ts";
+import { ARTIFACTS, lavfiFile, openFromStudio, signUp, snap } from "./helpers.ts";
 
 /** A 1080 x 1920 picture of plain blue, made by ffmpeg: where the meme's green is keyed out, this shows. */
 function makeBluePicture(file: string): void {
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "color=c=blue:s=1080x1920",
-    "-frames:v",
-    "1",
-    file,
-  ]);
+  lavfiFile(file, "color=c=blue:s=1080x1920", ["-frames:v", "1"]);
 }
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -78,9 +66,7 @@ test("a new user makes a green-screen meme: caption, meme pages, background, liv
   makeBluePicture(picture);
 
   await signUp(page);
-  await page.goto("/create");
-  await page.locator('a[href="/create/greenscreen"]').first().click();
-  await expect(page).toHaveURL(/\/create\/greenscreen$/);
+  await openFromStudio(page, "/create/greenscreen");
   await expect(page.getByRole("heading", { level: 1, name: "Green Screen Memes" })).toBeVisible();
   await expect(page.getByText("6 credits per video")).toBeVisible();
   await expect(generate(page)).toBeDisabled();

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -37,4 +38,16 @@ export async function snap(page: Page, name: string): Promise<void> {
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Makes a test file from an ffmpeg lavfi source (a song, a picture), so the tests ship no media. */
+export function lavfiFile(file: string, source: string, output: string[] = []): void {
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", source, ...output, file]);
+}
+
+/** Opens a builder from its card in Creator Studio. */
+export async function openFromStudio(page: Page, route: string): Promise<void> {
+  await page.goto("/create");
+  await page.locator(`a[href="${route}"]`, { hasText: "Start" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === route);
 }

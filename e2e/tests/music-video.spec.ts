@@ -2,24 +2,15 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ARTIFACTS, signUp, snap } from "./helpers.ts";
+import { ARTIFACTS, lavfiFile, openFromStudio, signUp, snap } from "./helpers.ts";
 
 /** A 40 s song made by ffmpeg: a kick on every beat at 120 BPM, louder from 20 to 32 s. */
 function makeSong(file: string): void {
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "aevalsrc='0.6*sin(2*PI*55*t)*exp(-18*mod(t,0.5))+0.25*sin(2*PI*440*t)*(0.3+0.7*gt(t,20)*lt(t,32))':s=44100:d=40",
-    "-ac",
-    "2",
-    "-b:a",
-    "128k",
+  lavfiFile(
     file,
-  ]);
+    "aevalsrc='0.6*sin(2*PI*55*t)*exp(-18*mod(t,0.5))+0.25*sin(2*PI*440*t)*(0.3+0.7*gt(t,20)*lt(t,32))':s=44100:d=40",
+    ["-ac", "2", "-b:a", "128k"],
+  );
 }
 
 test("a new user makes a music video from their own song: upload, pick the part, style, generate, play, download", async ({
@@ -33,9 +24,7 @@ test("a new user makes a music video from their own song: upload, pick the part,
   fs.writeFileSync(notAudio, "these are my lyrics, not a song\n".repeat(20));
 
   await signUp(page);
-  await page.goto("/create");
-  await page.locator('a[href="/create-video"]', { hasText: "Start" }).click();
-  await expect(page).toHaveURL(/\/create-video$/);
+  await openFromStudio(page, "/create-video");
   await expect(page.getByRole("heading", { level: 1, name: "Music Video" })).toBeVisible();
   // Back on the first step leaves for Creator Studio; Next waits for a song.
   await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/create");

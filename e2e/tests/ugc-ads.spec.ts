@@ -1,28 +1,20 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ARTIFACTS, signUp, snap } from "./helpers.ts";
+import { ARTIFACTS, lavfiFile, openFromStudio, signUp, snap } from "./helpers.ts";
 
 /** A square 1080 x 1080 product photo made by ffmpeg: a green bottle with a dark cap on a plain light backdrop. */
 function makeProductPhoto(file: string): void {
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
+  lavfiFile(
+    file,
     [
       "color=c=0xf1ede6:s=1080x1080",
       "drawbox=x=400:y=260:w=280:h=640:color=0x2f6f5e:t=fill",
       "drawbox=x=470:y=170:w=140:h=90:color=0x23262d:t=fill",
       "drawbox=x=430:y=480:w=220:h=220:color=0xf3eee4:t=fill",
     ].join(","),
-    "-frames:v",
-    "1",
-    file,
-  ]);
+    ["-frames:v", "1"],
+  );
 }
 
 /** The first real track of the catalogue (its first entry is 'no music'): the form's default. */
@@ -52,9 +44,7 @@ test("a new user makes a UGC ad from a product photo: checks, guidelines, script
   makeProductPhoto(photo);
 
   await signUp(page);
-  await page.goto("/create");
-  await page.locator('a[href="/ai-ugc-ads"]').first().click();
-  await expect(page).toHaveURL(/\/ai-ugc-ads$/);
+  await openFromStudio(page, "/ai-ugc-ads");
   await expect(page.getByRole("heading", { level: 1, name: "AI UGC Ads" })).toBeVisible();
   await expect(page.getByText("14 credits per video")).toBeVisible();
 

@@ -1,16 +1,14 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ARTIFACTS, signUp, snap } from "./helpers.ts";
+import { ARTIFACTS, openFromStudio, signUp, snap } from "./helpers.ts";
 
 test("a new user makes a Reddit story, watches it finish in Finished Videos, plays and downloads it", async ({
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
   await signUp(page);
-  await page.goto("/create");
-  await page.locator('a[href="/create/reddit-story"]', { hasText: "Start" }).click();
-  await expect(page).toHaveURL(/\/create\/reddit-story$/);
+  await openFromStudio(page, "/create/reddit-story");
   await expect(page.getByRole("heading", { level: 1, name: "Reddit Story" })).toBeVisible();
 
   // Step 1: Back is off, Next waits for a title and a script; the username is normalised with a counter.
