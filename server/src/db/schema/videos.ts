@@ -1,6 +1,6 @@
 import { VIDEO_TYPES } from "@reelsmith/core";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 /** A list of SQL string literals, for a check constraint. */
@@ -27,6 +27,8 @@ export const generatedVideos = pgTable(
     progress: integer("progress").notNull().default(0),
     stage: text("stage"),
     errorMessage: text("error_message"),
+    /** For a failed video: whether the failure was the server's (a retry can work) rather than the input's. */
+    errorRetryable: boolean("error_retryable"),
     input: jsonb("input").notNull().default({}),
     cost: integer("cost").notNull().default(0),
     outputPath: text("output_path"),
@@ -34,6 +36,8 @@ export const generatedVideos = pgTable(
     durationS: real("duration_s"),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Removed by its owner: out of every list, its stored files deleted; the row stays for the ledger. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("generated_videos_user_status_created_idx").on(t.userId, t.status, t.createdAt),
