@@ -2,7 +2,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { DatabaseHandle } from "../db/client.ts";
 import { rawClientOf, type Tx } from "../db/tx.ts";
-import type { Logger } from "../lib/logger.ts";
+import { type Logger, logSerializers } from "../lib/logger.ts";
 
 export interface JobOptions {
   retryLimit: number;
@@ -57,7 +57,7 @@ export class JobQueue {
   #started = false;
 
   constructor(database: DatabaseHandle, logger: Logger, options: { superviseIntervalSeconds?: number } = {}) {
-    this.#logger = logger.child({ component: "queue" });
+    this.#logger = logger.child({ component: "queue" }, { serializers: logSerializers });
     // Supervision fails jobs whose worker stopped sending heartbeats (a killed process) and expires others.
     const supervise = {
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,

@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ZodError } from "zod";
 import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
-import type { Logger } from "./logger.ts";
+import { type Logger, withSafeErrors } from "./logger.ts";
 import type { AppBindings } from "./types.ts";
 
 /** Numeric details an error may carry to the client (see errorBodySchema in core). */
@@ -35,7 +35,9 @@ export function createRouter() {
   });
 }
 
-export function createApp(logger: Logger, options: { https: boolean } = { https: false }) {
+export function createApp(baseLogger: Logger, options: { https: boolean } = { https: false }) {
+  // Errors are logged without query parameters and with bounded strings, whichever logger came in.
+  const logger = withSafeErrors(baseLogger);
   const app = createRouter();
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(
