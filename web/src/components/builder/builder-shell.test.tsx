@@ -161,7 +161,7 @@ describe("BuilderShell", () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
   });
 
-  it("opens the dialog with the server's figures when creation is refused for credits", async () => {
+  it("says 'Insufficient Credits' in a toast when the server refuses a spend the page thought affordable", async () => {
     mockApi({
       "/api/catalog": () => jsonResponse(200, catalog),
       "POST /api/videos": () =>
@@ -178,8 +178,11 @@ describe("BuilderShell", () => {
     renderShell();
     await walkToLastStep(user);
     await user.click(button("Generate Video · 6 credits"));
-    const dialog = await screen.findByRole("dialog", { name: messages.credits.insufficientTitle });
-    expect(within(dialog).getByTestId("credits-current").textContent).toBe("4");
+    expect(await screen.findByText(messages.credits.insufficientToast)).toBeTruthy();
+    expect(screen.getByText(messages.credits.insufficientTitle)).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: messages.credits.insufficientTitle })).toBeNull();
+    // The builder stays as it was, ready to try again once the balance allows.
+    expect(button("Generate Video · 6 credits")).toHaveProperty("disabled", false);
   });
 
   it("creates the video, says so, clears the draft and shows the waiting screen", async () => {

@@ -30,8 +30,9 @@ export function builderSchema(config: Pick<BuilderConfig<BuilderDraft>, "type">)
  * 'Missing information' (or, for a builder that asks for it, the schema's own message for the first
  * thing missing); a balance below the cost opens the insufficient-credits dialog without a call;
  * otherwise the video is created, 'Video Creation Started!' shows, the draft is cleared and the waiting
- * screen takes over. A server refusal for credits opens the same dialog; any other failure shows the
- * builder's failure message.
+ * screen takes over. A server refusal for credits (the balance changed since the page knew it, say in
+ * another tab) shows the 'Insufficient Credits' toast; any other failure shows the builder's failure
+ * message.
  */
 export function useGenerateFlow<D extends BuilderDraft>({
   config,
@@ -66,9 +67,8 @@ export function useGenerateFlow<D extends BuilderDraft>({
         onCreated(video);
       },
       onError: (error) => {
-        const missing = insufficientCreditsFrom(error);
-        if (missing) {
-          setShortfall(missing);
+        if (insufficientCreditsFrom(error)) {
+          toast.error(messages.credits.insufficientTitle, { description: messages.credits.insufficientToast });
           return;
         }
         if (config.messages.failedTitle) {
