@@ -42,3 +42,26 @@ export const credits = pgTable(
     ),
   ],
 );
+
+/**
+ * The 20 free credits of each account created through sign-up, and the client address it signed up from
+ * (an IPv6 address by its /64). `pending` until they are granted: after the e-mail is confirmed when e-mail
+ * confirmation is on, else at the account's first authenticated request. `capped` when the address already had
+ * the day's allowance of bonuses (counted over rows `granted` that UTC day); the decision is final.
+ */
+export const signupBonusClaims = pgTable(
+  "signup_bonus_claims",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("signup_bonus_claims_address_decided_idx").on(t.address, t.decidedAt),
+    check("signup_bonus_claims_status_check", sql`${t.status} in ('pending', 'granted', 'capped')`),
+  ],
+);
