@@ -160,10 +160,19 @@ export class FilesService {
 }
 
 /** A display name: no path, no control characters, at most 200 characters, never empty. */
+/** The longest display name kept for an upload, in characters. */
+export const FILENAME_MAX_CHARS = 200;
+
+/**
+ * The name an upload is shown under: its last path segment, NFC-normalized, without control or
+ * bidirectional-override characters (a "gnp.exe" trick), cut at {@link FILENAME_MAX_CHARS} whole
+ * characters (never half an emoji).
+ */
 export function cleanFilename(name: string, ext: string): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/\p{Cc}/gu, "")
-    .trim()
-    .slice(0, 200);
-  return base || `upload.${ext}`;
+    .normalize("NFC")
+    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/gu, "")
+    .trim();
+  const cut = Array.from(base).slice(0, FILENAME_MAX_CHARS).join("").trim();
+  return cut || `upload.${ext}`;
 }

@@ -29,6 +29,8 @@ function firstFile(c: Context, maxBytes: number): Promise<IncomingFile> {
     try {
       busboy = Busboy({
         headers: Object.fromEntries(c.req.raw.headers),
+        // Browsers send file names as raw UTF-8; busboy's default (latin1) turned "😀.png" into "ð\u009f\u0098\u0080.png".
+        defParamCharset: "utf8",
         limits: { files: 1, fields: 10, fileSize: maxBytes + 1, fieldSize: 1024 },
       });
     } catch {
