@@ -253,6 +253,7 @@ export function createServerContext(
 
   const publicConfig: PublicConfig = {
     publicUrl: config.publicUrl,
+    payments: { mode: provider.name },
     analytics: config.analytics ?? { pixel: null, web: null },
   };
 

@@ -2,6 +2,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "./env.ts";
 
+const STRIPE = {
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  STRIPE_PRICE_STARTER_MONTHLY: "p_sm",
+  STRIPE_PRICE_STARTER_ANNUAL: "p_sy",
+  STRIPE_PRICE_PRO_MONTHLY: "p_pm",
+  STRIPE_PRICE_PRO_ANNUAL: "p_py",
+  STRIPE_PRICE_AGENCY_MONTHLY: "p_am",
+  STRIPE_PRICE_AGENCY_ANNUAL: "p_ay",
+  STRIPE_PRICE_TOPUP_PACK: "p_pack",
+};
+
 describe("loadEnv", () => {
   it("defaults to port 3000, ./data and the embedded database", () => {
     const env = loadEnv({});
@@ -28,6 +40,34 @@ describe("loadEnv", () => {
   it("uses the built-in test checkout unless STRIPE_SECRET_KEY is set", () => {
     expect(loadEnv({}).stripe).toBeUndefined();
     expect(loadEnv({ STRIPE_SECRET_KEY: "" }).stripe).toBeUndefined();
+  });
+  it("refuses a production start on a public address without a payment provider, naming PAYMENTS_MODE", () => {
+    const start = () => loadEnv({ PUBLIC_URL: "https://studio.example.com" });
+    expect(start).toThrow(/PAYMENTS_MODE: no payment provider is configured for https:\/\/studio\.example\.com/);
+    expect(start).toThrow(/STRIPE_SECRET_KEY[\s\S]*PAYMENTS_MODE=test/);
+    expect(() => loadEnv({ NODE_ENV: "production", PUBLIC_URL: "http://192.168.1.20:3000" })).toThrow(/PAYMENTS_MODE/);
+  });
+  it("runs the test checkout when the operator says so, or on an address only this machine reaches", () => {
+    expect(loadEnv({ PUBLIC_URL: "https://studio.example.com", PAYMENTS_MODE: "test" }).payments).toEqual({
+      mode: "test",
+      implied: false,
+    });
+    // The quick start (no PUBLIC_URL) and the browser tests (a localhost PUBLIC_URL) need no setting.
+    for (const url of [undefined, "http://localhost:3123", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(loadEnv({ PUBLIC_URL: url }).payments).toEqual({ mode: "test", implied: true });
+    }
+    expect(loadEnv({ NODE_ENV: "development", PUBLIC_URL: "https://dev.example.com" }).payments.mode).toBe("test");
+    // A look-alike host is not this machine.
+    expect(() => loadEnv({ PUBLIC_URL: "https://localhost.example.com" })).toThrow(/PAYMENTS_MODE/);
+  });
+  it("takes PAYMENTS_MODE only when it agrees with the Stripe settings", () => {
+    expect(() => loadEnv({ PAYMENTS_MODE: "stripe" })).toThrow(/PAYMENTS_MODE is stripe, so STRIPE_SECRET_KEY/);
+    expect(() => loadEnv({ ...STRIPE, PAYMENTS_MODE: "test" })).toThrow(/PAYMENTS_MODE is test but STRIPE_SECRET_KEY/);
+    expect(loadEnv({ ...STRIPE, PUBLIC_URL: "https://studio.example.com" }).payments).toEqual({
+      mode: "stripe",
+      implied: true,
+    });
+    expect(() => loadEnv({ PAYMENTS_MODE: "free" })).toThrow(/PAYMENTS_MODE/);
   });
   it("requires the webhook secret and every price id with a Stripe key, naming what is missing", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_PRO_MONTHLY: "price_1" })).toThrow(
@@ -72,6 +112,7 @@ describe("loadEnv", () => {
   it("builds SMTP and analytics settings from their variables", () => {
     const env = loadEnv({
       PUBLIC_URL: "https://studio.example.com",
+      PAYMENTS_MODE: "test",
       SMTP_HOST: "mail.example.com",
       SMTP_PORT: "465",
       SMTP_USER: "bot",

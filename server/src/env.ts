@@ -62,7 +62,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool,
-  // Payments: unset STRIPE_SECRET_KEY means the built-in test checkout (no keys, no money).
+  TRUST_PROXY_HOPS: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(z.coerce.number().int().min(0).max(10).optional()),
+  // Payments: Stripe with STRIPE_SECRET_KEY; the built-in test checkout (no keys, no money) with
+  // PAYMENTS_MODE=test, which is implied only off production or on a localhost PUBLIC_URL.
+  PAYMENTS_MODE: z
+    .enum(["test", "stripe", ""])
+    .optional()
+    .transform((v) => v || undefined),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z
@@ -141,16 +151,32 @@ export interface AnalyticsSettings {
   web: { scriptUrl: string; domain: string } | null;
 }
 
+/**
+ * How payments are taken: `stripe` (real money) or `test` (the built-in checkout: every purchase is
+ * simulated and free). `implied` says the operator did not set PAYMENTS_MODE and the test mode follows
+ * from the app being served on this machine only (or off production).
+ */
+export interface PaymentsSettings {
+  mode: "test" | "stripe";
+  implied: boolean;
+}
+
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
   previewsDir: string;
   publicUrl: string;
   storage: StorageConfig;
   stripe: StripeEnv | undefined;
+  payments: PaymentsSettings;
   /** SMTP delivery of contact messages; undefined keeps them in the outbox. */
   smtp: SmtpSettings | undefined;
   analytics: AnalyticsSettings;
   showcaseDir: string;
+  /**
+   * Reverse proxies in front of the server that append to X-Forwarded-For: the client address is that many
+   * entries from the right end of the list. 0 = use the socket peer. TRUST_PROXY_HOPS, else 1 with TRUST_PROXY.
+   */
+  trustedProxyHops: number;
 };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -190,6 +216,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     problems.push("  ANALYTICS_PIXEL_SCRIPT_URL: required when ANALYTICS_PIXEL_ID is set (your pixel vendor's script)");
   }
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  const stripe = stripeEnv(env);
+  const payments = paymentsSettings(env, stripe, publicUrl);
   const from = env.SMTP_FROM ?? `Reelsmith <no-reply@${new URL(publicUrl).hostname}>`;
   return {
     ...env,
@@ -197,7 +225,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     previewsDir: env.PREVIEWS_DIR ? path.resolve(env.PREVIEWS_DIR) : path.join(dataDir, "previews"),
     storage,
     publicUrl,
-    stripe: stripeEnv(env),
+    stripe,
+    payments,
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,
@@ -219,7 +248,49 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         : null,
     },
     showcaseDir: env.SHOWCASE_DIR ? path.resolve(env.SHOWCASE_DIR) : path.join(dataDir, "showcase"),
+    trustedProxyHops: env.TRUST_PROXY_HOPS ?? (env.TRUST_PROXY ? 1 : 0),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
+
+/** True for an address only this machine reaches: localhost, *.localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(host) || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set. Otherwise the built-in test checkout, which gives every plan and
+ * credit pack away, so a production start refuses it unless PAYMENTS_MODE=test says so or the app is
+ * served on this machine only (PUBLIC_URL unset or on localhost: the quick start, the browser tests).
+ */
+function paymentsSettings(
+  env: z.infer<typeof envSchema>,
+  stripe: StripeEnv | undefined,
+  publicUrl: string,
+): PaymentsSettings {
+  if (stripe) {
+    if (env.PAYMENTS_MODE === "test") {
+      throw new Error(
+        "Invalid environment:\n  PAYMENTS_MODE is test but STRIPE_SECRET_KEY is set: unset one of them (Stripe test keys sk_test_... also take no real money)",
+      );
+    }
+    return { mode: "stripe", implied: env.PAYMENTS_MODE === undefined };
+  }
+  if (env.PAYMENTS_MODE === "stripe") {
+    throw new Error(
+      "Invalid environment:\n  PAYMENTS_MODE is stripe, so STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and the STRIPE_PRICE_* ids must be set",
+    );
+  }
+  if (env.PAYMENTS_MODE === "test") return { mode: "test", implied: false };
+  if (env.NODE_ENV !== "production" || isLoopbackUrl(publicUrl)) return { mode: "test", implied: true };
+  throw new Error(
+    "Invalid environment:\n" +
+      `  PAYMENTS_MODE: no payment provider is configured for ${publicUrl}. ` +
+      "Set STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET and the STRIPE_PRICE_* ids) to take payments, " +
+      "or PAYMENTS_MODE=test to run the built-in test checkout, where every purchase is simulated and free.",
+  );
 }
 
 /** Stripe settings when STRIPE_SECRET_KEY is set; then the webhook secret and every price id are required. */

@@ -107,10 +107,16 @@ async function main(): Promise<void> {
   );
   if (!env.smtp) logger.info("SMTP is not configured: contact messages are kept in the outbox (contact_messages)");
 
-  logger.info(
-    { provider: context.payments.provider.name },
-    env.stripe ? "payments: Stripe" : "payments: built-in test checkout (no real payments)",
-  );
+  if (env.payments.mode === "stripe") {
+    logger.info({ provider: context.payments.provider.name }, "payments: Stripe");
+  } else {
+    logger.warn(
+      { provider: context.payments.provider.name, paymentsMode: "test", implied: env.payments.implied },
+      env.payments.implied
+        ? `payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test implied: ${env.NODE_ENV === "production" ? `served at ${env.publicUrl} only` : `NODE_ENV=${env.NODE_ENV}`})`
+        : "payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test)",
+    );
+  }
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
 

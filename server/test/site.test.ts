@@ -53,6 +53,7 @@ describe("public site endpoints", () => {
   it("exposes the public config and writes it, with the page's tags, into the served HTML", async () => {
     expect(await json(h.request("/api/config"))).toEqual({
       publicUrl: "https://studio.example.com",
+      payments: { mode: "test" },
       analytics: { pixel: { id: "px-1", scriptUrl: "https://pixel.example.com/p.js" }, web: null },
     });
     const res = await h.request("/blog/reddit-story-videos-playbook");
@@ -63,6 +64,7 @@ describe("public site endpoints", () => {
       '<link rel="canonical" href="https://studio.example.com/blog/reddit-story-videos-playbook" />',
     );
     expect(html).toContain('"pixel":{"id":"px-1"');
+    expect(html).toContain('"payments":{"mode":"test"}');
   });
 
   it("answers an empty showcase before any clip is rendered, then the manifest and its files with ranges", async () => {

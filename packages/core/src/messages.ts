@@ -35,6 +35,23 @@ export const messages = {
     passwordHint: "At least 8 characters, with a letter and a number",
     noCreditCard: "No credit card required",
     freeCreditsOnSignUp: (n: number) => `${n} free credits when you sign up`,
+    accountLocked: (minutes: number) =>
+      `Too many wrong passwords for this account. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+    actionNotAvailable: "This account action is not available here. Change your name and picture in Settings.",
+    /** After sign-up when e-mail confirmation is on, and the page its link opens. */
+    checkEmailTitle: "Check your e-mail",
+    checkEmail: (n: number, email: string) =>
+      `We sent a link to ${email}. Open it to confirm your e-mail and get your ${n} free credits.`,
+    resendLink: "Send a new link",
+    linkResent: "A new link is on its way. It can take a minute to arrive.",
+    emailConfirmedTitle: "E-mail confirmed",
+    linkInvalidTitle: "This link does not work",
+    linkInvalid:
+      "This confirmation link has expired or was already used. Sign in and send a new one from the Creator Studio.",
+    freeCreditsAdded: (n: number) => `${n} free credits were added to your account.`,
+    freeCreditsCapped: (n: number, cap: number) =>
+      `Your account works, but it did not get the ${n} free credits: they go to at most ${cap} new accounts per network per day, and your network had them all today. You can buy credits or choose a plan in Billing.`,
+    goToStudio: "Go to the Creator Studio",
   },
   credits: {
     available: (n: number) => `${n} ${n === 1 ? "credit" : "credits"} available`,
@@ -87,6 +104,29 @@ export const messages = {
     unknownMeme: "That meme is not in the library.",
     unknownFootage: "That footage is not in the library.",
     missingInformation: "Missing information",
+    failedSection: "Failed",
+    failedSectionNote: "These videos could not be made. Their credits were returned.",
+    retry: "Retry",
+    retryTitle: "Make this video again?",
+    retryBody: (cost: number) =>
+      `A new video is made from the same settings and ${cost} credits are charged again. If it fails too, they are returned.`,
+    retryConfirm: (cost: number) => `Retry for ${cost} credits`,
+    retryStarted: "The video is being made again.",
+    retryInputFailure:
+      "This failure came from the video's own settings or files, so the same input would fail again. Create a new video instead.",
+    retryUploadGone: "A file this video used has been deleted, so it cannot be made again.",
+    retrySettingsInvalid: "This video's settings are no longer valid, so it cannot be made again.",
+    retryNotFailed: "Only a failed video can be retried.",
+    remove: "Remove",
+    removeTitle: "Remove this failed video?",
+    removeBody: "It leaves your list. Its credits were already returned.",
+    removed: "Video removed",
+    delete: "Delete",
+    deleteTitle: "Delete this video?",
+    deleteBody: "The video file and its thumbnail are deleted for good. This cannot be undone.",
+    deleted: "Video deleted",
+    stillProcessing: "This video is still being made. Wait until it finishes or fails.",
+    actionFailed: "That did not work. Please try again.",
   },
   reddit: {
     generateFailed: "Failed to generate video. Please try again.",
@@ -181,6 +221,7 @@ export const messages = {
     portalFailed: "The billing portal could not be opened.",
     invalidSignature: "The webhook signature is missing or invalid.",
     testMode: "TEST MODE",
+    testModeNotice: "Test mode: payments are simulated and no card is charged.",
     testModeCheckout:
       "This is the built-in test checkout. No card is needed and no money moves; paying completes the order exactly as a real payment would.",
     testModePortal:

@@ -12,6 +12,7 @@ const TEMPLATE = `<!doctype html><html><head>
 
 const config: PublicConfig = {
   publicUrl: "https://studio.example.com/",
+  payments: { mode: "stripe" },
   analytics: { pixel: null, web: null },
 };
 

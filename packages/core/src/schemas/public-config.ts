@@ -2,10 +2,12 @@ import { z } from "zod";
 
 /**
  * What the server tells the web app at start (embedded in index.html and at GET /api/config):
- * its public address and the analytics ids, all off by default.
+ * its public address, how payments are taken and the analytics ids, all off by default.
  */
 export const publicConfigSchema = z.object({
   publicUrl: z.string(),
+  /** How purchases are paid: `test` is the built-in checkout (simulated, free), shown with a banner. */
+  payments: z.object({ mode: z.enum(["test", "stripe"]) }),
   analytics: z.object({
     /** Ad pixel (fbq-style command queue): page views and InitiateCheckout events. */
     pixel: z.object({ id: z.string(), scriptUrl: z.string() }).nullable(),

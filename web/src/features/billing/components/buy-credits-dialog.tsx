@@ -30,6 +30,7 @@ import { ApiError } from "@/lib/api-error";
 import { redirectTo } from "@/lib/redirect";
 import { createCheckout } from "../api/create-checkout";
 import { useTopUpStatus } from "../api/get-top-up-status";
+import { TestModeNotice } from "./test-mode-banner";
 
 /** The spec's wording for a failed top-up checkout. */
 export function topUpErrorMessage(error: unknown): string {
@@ -124,6 +125,8 @@ export function BuyCreditsDialog({
             expire.
           </DialogDescription>
         </DialogHeader>
+
+        <TestModeNotice />
 
         {!signedIn ? (
           <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">

@@ -1,8 +1,9 @@
+import { messages } from "@reelsmith/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
 import { registerAnalyticsProvider } from "@/lib/analytics";
+import { resetPublicConfig } from "@/lib/public-config";
 import { jsonResponse, mockApi, renderWithRouter } from "@/test/render";
 import { PricingScreen, type PricingViewer } from "./pricing-screen";
 
@@ -97,6 +98,28 @@ describe("pricing page", () => {
       successPath: "/settings",
       cancelPath: "/pricing",
     });
+  });
+
+  it("says payments are simulated only when the server runs the built-in test checkout", () => {
+    mockApi({});
+    resetPublicConfig();
+    const view = show({ loading: false, signedIn: false, current: null });
+    expect(screen.queryByText(messages.billing.testModeNotice)).toBeNull();
+    view.unmount();
+
+    const config = document.createElement("script");
+    config.id = "reelsmith-config";
+    config.type = "application/json";
+    config.textContent = JSON.stringify({ publicUrl: "http://localhost:3000", payments: { mode: "test" } });
+    document.head.append(config);
+    resetPublicConfig();
+    try {
+      show({ loading: false, signedIn: false, current: null });
+      expect(screen.getByRole("note").textContent).toContain(messages.billing.testModeNotice);
+    } finally {
+      config.remove();
+      resetPublicConfig();
+    }
   });
 
   it("lists the billing FAQ lines", () => {

@@ -31,6 +31,7 @@ import { redirectTo } from "@/lib/redirect";
 import { cn } from "@/lib/utils";
 import { createCheckout } from "../api/create-checkout";
 import { IntervalToggle } from "./interval-toggle";
+import { TestModeNotice } from "./test-mode-banner";
 
 export interface PricingViewer {
   /** The account (or the subscription) is still loading. */
@@ -112,6 +113,8 @@ export function PricingScreen({ viewer, contactAvailable }: { viewer: PricingVie
           Start free with {SIGNUP_BONUS_CREDITS} credits. Upgrade for monthly credits and faster rendering.
         </p>
       </div>
+
+      <TestModeNotice className="mx-auto mt-6 max-w-2xl" />
 
       <div className="mt-8 flex flex-col items-center gap-4">
         <IntervalToggle value={interval} onChange={setInterval} />

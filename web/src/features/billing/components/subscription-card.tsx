@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { useSubscription } from "../api/get-subscription";
+import { TestModeNotice } from "./test-mode-banner";
 
 /** The scheduled change in the spec's words, with its effective date. */
 export function scheduledChangeBanner(subscription: SubscriptionView): string | null {
@@ -35,6 +36,7 @@ export function SubscriptionCard() {
         <CardDescription>Your plan, billing and monthly credits.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
+        <TestModeNotice />
         {isPending ? (
           <div className="space-y-3">
             <Skeleton className="h-7 w-40" />
