@@ -16,7 +16,7 @@ describe("acquireDirLock", () => {
       holder.kill("SIGKILL");
       await new Promise((resolve) => holder.once("exit", resolve));
       const release = acquireDirLock(lock);
-      expect(fs.readFileSync(lock, "utf8")).toBe(String(process.pid));
+      expect(JSON.parse(fs.readFileSync(lock, "utf8")).pid).toBe(process.pid);
       release();
       expect(fs.existsSync(lock)).toBe(false);
     } finally {
