@@ -10,6 +10,7 @@ export * from "./rules/credits.ts";
 export * from "./rules/format.ts";
 export * from "./rules/green-screen.ts";
 export * from "./rules/greeting.ts";
+export * from "./rules/image-size.ts";
 export * from "./rules/periods.ts";
 export * from "./rules/plans.ts";
 export * from "./rules/song-analysis.ts";

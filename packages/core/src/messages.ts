@@ -1,3 +1,8 @@
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from "./catalogue/constants.ts";
+
+/** "50 megapixels and 12,000 pixels on either side". */
+const IMAGE_LIMIT_WORDS = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels and ${IMAGE_MAX_SIDE.toLocaleString("en-US")} pixels on either side`;
+
 /**
  * Every user-facing string the product shows, in one place. Wording taken from the product
  * specification where it has one; the server and the web both import from here and tests
@@ -104,6 +109,7 @@ export const messages = {
     unknownMeme: "That meme is not in the library.",
     unknownFootage: "That footage is not in the library.",
     missingInformation: "Missing information",
+    imageTooLarge: `A picture for this video is too large: at most ${IMAGE_LIMIT_WORDS}. Upload a smaller one.`,
     failedSection: "Failed",
     failedSectionNote: "These videos could not be made. Their credits were returned.",
     retry: "Retry",
@@ -178,6 +184,7 @@ export const messages = {
     wrongUse: "This file was uploaded for another kind of video. Upload it again here.",
     inUse: "This file is used by a video that is still being made. Try again when it has finished.",
     uploadTypeRequired: "Say what the upload is for: audio-file, product-image or green-screen.",
+    imageTooLarge: `This image is too large: at most ${IMAGE_LIMIT_WORDS}. Save a smaller copy and upload it again.`,
   },
   ugc: {
     imageRequired: "Please upload or select a product image.",

@@ -1,5 +1,7 @@
 /** Business constants of spec section 9. */
 export const SIGNUP_BONUS_CREDITS = 20;
+/** Sign-up bonuses granted per client address (an IPv6 /64) per UTC day; later accounts start with 0 credits. */
+export const SIGNUP_BONUS_DAILY_CAP = 3;
 export const MINUTES_SAVED_PER_VIDEO = 39;
 export const VIDEO_PAGE_SIZE = 24;
 export const VIDEO_LIST_POLL_MS = 60_000;
@@ -7,6 +9,13 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const CREDITS_REFRESH_DEBOUNCE_MS = 800;
 export const MOBILE_BREAKPOINT_PX = 1024;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest picture the product takes: 50 megapixels in all and 12000 px on either side (phone
+ * photos are 12-48 MP). Decoding one costs about 4 bytes a pixel, so a small file claiming 30000 x
+ * 30000 px would otherwise ask for 3.6 GB.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+export const IMAGE_MAX_SIDE = 12_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;
