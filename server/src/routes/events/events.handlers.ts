@@ -3,6 +3,7 @@ import { streamSSE } from "hono/streaming";
 import type { Auth } from "../../auth/auth.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { EventBus } from "../../events/event-bus.ts";
+import { StreamSlots } from "../../events/stream-slots.ts";
 import { createRouter } from "../../lib/create-app.ts";
 import type { CreditsService } from "../../services/credits.service.ts";
 import { eventsRoute } from "./events.routes.ts";
@@ -29,8 +30,11 @@ export function eventsRoutes(deps: {
   heartbeatMs?: number;
   /** Aborted when the process stops: every stream ends so the HTTP server can close. */
   closing?: AbortSignal;
+  /** Open streams per user (at most 6 by default; a new one past that ends the oldest). */
+  slots?: StreamSlots;
 }) {
   const closing = deps.closing ?? new AbortController().signal;
+  const slots = deps.slots ?? new StreamSlots();
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   return createRouter().openapi(eventsRoute, async (c) => {
     const user = await requireUser(deps.auth, c);
@@ -38,6 +42,9 @@ export function eventsRoutes(deps: {
     // Nginx and similar proxies buffer responses unless told not to.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
+      const slot = slots.take(user.id);
+      // Ends the wait between heartbeats at once: on shutdown, or when a newer stream took this slot.
+      const stop = AbortSignal.any([closing, slot.signal]);
       let closed = false;
       const send = (event: UserEvent) => {
         if (closed) return;
@@ -50,17 +57,27 @@ export function eventsRoutes(deps: {
       stream.onAbort(() => {
         closed = true;
         unsubscribe();
+        slots.release(user.id, slot);
+        slot.abort();
       });
       try {
         const balance = await deps.credits.balance(user.id);
-        await stream.writeSSE({ event: "ready", data: JSON.stringify({ type: "ready", balance }) });
-        while (!closed && !stream.aborted && !closing.aborted) {
-          await pause(heartbeatMs, closing);
-          if (!closed && !stream.aborted && !closing.aborted) await stream.write(": ping\n\n");
+        if (!stop.aborted) {
+          await stream.writeSSE({ event: "ready", data: JSON.stringify({ type: "ready", balance }) });
+        }
+        while (!closed && !stream.aborted && !stop.aborted) {
+          await pause(heartbeatMs, stop);
+          if (!closed && !stream.aborted && !stop.aborted) await stream.write(": ping\n\n");
+        }
+        if (slot.signal.aborted && !closing.aborted && !closed && !stream.aborted) {
+          // Taken over by a newer stream of the same user: tell the tab not to reconnect on its own.
+          closed = true;
+          await stream.writeSSE({ event: "superseded", data: JSON.stringify({ type: "superseded" }) });
         }
       } finally {
         closed = true;
         unsubscribe();
+        slots.release(user.id, slot);
       }
     }) as never;
   });
