@@ -49,7 +49,7 @@ test("a new user makes a Reddit story, watches it finish in Finished Videos, pla
 
   // The video shows up in the Processing tab with its progress, then moves to Finished.
   await page.getByRole("link", { name: "Go to Finished Videos" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard\?tab=processing$/);
   const finishedTab = page.getByRole("tab", { name: "Finished (1)" });
   await expect(finishedTab).toBeVisible({ timeout: 180_000 });
   await finishedTab.click();

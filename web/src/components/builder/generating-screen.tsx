@@ -1,22 +1,26 @@
 import { messages, type Video } from "@reelsmith/core";
-import { AlertTriangle, CheckCircle2, Film, Loader2, Plus } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Download, Film, Loader2, Plus } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
+import { useVideoDownload } from "@/hooks/use-video-download";
 import { useVideo } from "./api/get-video";
 
 /**
  * After Generate: the video's live progress. The user may leave; the video keeps rendering and shows up
- * in Finished Videos. When it is done it plays right here.
+ * in Finished Videos. When it is done it plays right here, with Download beside the way to Finished
+ * Videos (opened on the tab the video is in) and to another video of the same type.
  */
 export function GeneratingScreen({ initial, onAnother }: { initial: Video; onAnother: () => void }) {
   const query = useVideo(initial.id);
   const video = query.data ?? initial;
+  const { download, downloading } = useVideoDownload();
+  const ready = video.status === "finished" && video.video_url !== null;
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 py-6 text-center" aria-live="polite">
-      {video.status === "finished" && video.video_url ? (
+      {ready ? (
         <>
           <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
           <div className="space-y-1">
@@ -25,11 +29,12 @@ export function GeneratingScreen({ initial, onAnother }: { initial: Video; onAno
           </div>
           {/* biome-ignore lint/a11y/useMediaCaption: the captions are burnt into the video itself */}
           <video
-            src={video.video_url}
+            src={video.video_url ?? undefined}
             poster={video.thumbnail_url ?? undefined}
             controls
             playsInline
             className="aspect-[9/16] h-[min(60vh,34rem)] rounded-xl bg-black shadow-2xl"
+            data-testid="ready-video"
           />
         </>
       ) : video.status === "error" ? (
@@ -63,8 +68,18 @@ export function GeneratingScreen({ initial, onAnother }: { initial: Video; onAno
         </>
       )}
       <div className="flex flex-wrap justify-center gap-2">
-        <Button asChild variant={video.status === "finished" ? "brand" : "outline"}>
-          <Link to="/dashboard">
+        {ready && video.download_url ? (
+          <Button variant="brand" onClick={() => void download(video)} disabled={downloading === video.id}>
+            {downloading === video.id ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Download aria-hidden="true" />
+            )}
+            Download
+          </Button>
+        ) : null}
+        <Button asChild variant="outline">
+          <Link to={`/dashboard?tab=${video.status === "finished" ? "finished" : "processing"}`}>
             <Film aria-hidden="true" />
             Go to Finished Videos
           </Link>

@@ -1,16 +1,7 @@
-import {
-  messages,
-  SEARCH_DEBOUNCE_MS,
-  VIDEO_PAGE_SIZE,
-  type Video,
-  type VideoGroup,
-  type VideoSort,
-  videoDownloadName,
-} from "@reelsmith/core";
+import { messages, SEARCH_DEBOUNCE_MS, VIDEO_PAGE_SIZE, type Video, type VideoSort } from "@reelsmith/core";
 import { ChevronLeft, ChevronRight, Film, Loader, RefreshCw, Search } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
+import { Link, useSearchParams } from "react-router";
 
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -20,14 +11,15 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useVideoDownload } from "@/hooks/use-video-download";
 
-import { downloadVideo } from "../api/download-video";
 import { useVideos } from "../api/get-videos";
+import { defaultVideoTab, parseVideoTab, type VideoTab } from "../lib/video-tab";
 import { VideoCard } from "./video-card";
 import { VideoPlayerDialog } from "./video-player-dialog";
 
 const SORT_LABELS: Record<VideoSort, string> = { newest: "Newest", oldest: "Oldest", title: "Title A-Z" };
-const TABS: { value: Exclude<VideoGroup, "all">; label: string }[] = [
+const TABS: { value: VideoTab; label: string }[] = [
   { value: "processing", label: "Processing" },
   { value: "finished", label: "Finished" },
 ];
@@ -46,22 +38,46 @@ function GridSkeleton() {
 /**
  * Finished Videos (/dashboard): Processing (processing + failed) and Finished tabs with counts, search
  * (300 ms debounce, contains, any case), sort, pages of 24 that restart on any change, live progress.
+ * The open tab is `?tab=` in the address, so links and Back land on it; without one the page opens on
+ * Processing while a video is being made, else on Finished.
  */
 export function FinishedVideos({ userId }: { userId: string | null }) {
-  const [group, setGroup] = useState<Exclude<VideoGroup, "all">>("processing");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosenTab = parseVideoTab(searchParams.get("tab"));
+  // Without a chosen tab, the first page of Processing decides (the same query the tab itself uses).
+  const processingProbe = useVideos(
+    { group: "processing", search: "", sort: "newest", page: 0, size: VIDEO_PAGE_SIZE },
+    { enabled: userId !== null && chosenTab === null },
+  );
+  const openedOn = processingProbe.data ? defaultVideoTab(processingProbe.data) : null;
+  const group: VideoTab | null = chosenTab ?? openedOn ?? (processingProbe.isError ? "processing" : null);
+  const setGroup = (tab: VideoTab, { replace = false } = {}) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set("tab", tab);
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+  // The tab chosen on arrival goes into the address, so it holds while videos finish and Back skips it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the default is known
+  useEffect(() => {
+    if (chosenTab === null && openedOn !== null) setGroup(openedOn, { replace: true });
+  }, [chosenTab, openedOn]);
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<VideoSort>("newest");
   const [page, setPage] = useState(0);
   const [playing, setPlaying] = useState<Video | null>(null);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const { download, downloading } = useVideoDownload();
 
   // Spec: a new search, sort, tab or user starts again at the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because these changed
   useEffect(() => setPage(0), [search, sort, group, userId]);
 
-  const query = { group, search, sort, page, size: VIDEO_PAGE_SIZE };
-  const videos = useVideos(query, { enabled: userId !== null });
+  const query = { group: group ?? "processing", search, sort, page, size: VIDEO_PAGE_SIZE };
+  const videos = useVideos(query, { enabled: userId !== null && group !== null });
 
   if (userId === null) {
     return (
@@ -72,29 +88,17 @@ export function FinishedVideos({ userId }: { userId: string | null }) {
     );
   }
 
-  const counts = videos.data?.counts;
+  const counts = videos.data?.counts ?? processingProbe.data?.counts;
   const total = videos.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / VIDEO_PAGE_SIZE));
-
-  const onDownload = async (video: Video) => {
-    if (!video.download_url) return;
-    setDownloading(video.id);
-    try {
-      await downloadVideo(video.download_url, videoDownloadName(video.title));
-      toast.success(messages.videos.downloaded);
-    } catch {
-      toast.error(messages.videos.downloadFailedTitle, { description: messages.videos.downloadFailed });
-    } finally {
-      setDownloading(null);
-    }
-  };
 
   return (
     <div className="space-y-6">
       <PageHeader title="Finished Videos" description="Everything you have made, ready to play and download." />
 
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <Tabs value={group} onValueChange={(v) => setGroup(v as typeof group)}>
+        {/* Manual activation: a click is one step in history (automatic activation also fires on focus). */}
+        <Tabs value={group ?? ""} onValueChange={(v) => setGroup(v as VideoTab)} activationMode="manual">
           <TabsList>
             {TABS.map((tab) => (
               <TabsTrigger key={tab.value} value={tab.value} className="px-4">
@@ -133,7 +137,7 @@ export function FinishedVideos({ userId }: { userId: string | null }) {
         </div>
       </div>
 
-      {videos.isPending ? (
+      {group === null || videos.isPending ? (
         <GridSkeleton />
       ) : videos.isError && !videos.data ? (
         <EmptyState
@@ -180,7 +184,7 @@ export function FinishedVideos({ userId }: { userId: string | null }) {
                 key={video.id}
                 video={video}
                 onPlay={setPlaying}
-                onDownload={(v) => void onDownload(v)}
+                onDownload={(v) => void download(v)}
                 downloading={downloading === video.id}
               />
             ))}
@@ -212,7 +216,12 @@ export function FinishedVideos({ userId }: { userId: string | null }) {
           ) : null}
         </div>
       )}
-      <VideoPlayerDialog video={playing} onClose={() => setPlaying(null)} />
+      <VideoPlayerDialog
+        video={playing}
+        onClose={() => setPlaying(null)}
+        onDownload={(v) => void download(v)}
+        downloading={playing !== null && downloading === playing.id}
+      />
     </div>
   );
 }
