@@ -113,8 +113,20 @@ describe("HTTP surface", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/account"]));
     const account = doc.paths["/api/account"].get;
-    expect(Object.keys(account.responses)).toEqual(["200", "401"]);
+    expect(Object.keys(account.responses)).toEqual(["200", "400", "401", "500"]);
     expect(account.responses["200"].content["application/json"].schema.properties).toHaveProperty("credits");
+    expect(account.responses["401"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(doc.components.schemas.Error.required).toEqual(["code", "message", "requestId"]);
+    // A state-changing JSON operation also lists the origin check, the body limit and the media type.
+    expect(Object.keys(doc.paths["/api/account"].patch.responses)).toEqual(
+      expect.arrayContaining(["400", "401", "403", "413", "415", "500"]),
+    );
+    // Stripe's webhook comes from Stripe's servers: no origin check.
+    expect(doc.paths["/api/billing/webhooks/stripe"].post.responses).not.toHaveProperty("403");
+    const upload = doc.paths["/api/files"].post.requestBody.content["multipart/form-data"].schema;
+    expect(upload.required).toEqual(["file"]);
+    expect(upload.properties.file).toMatchObject({ type: "string", format: "binary" });
+    expect(upload.properties.type.enum).toEqual(["audio-file", "product-image", "green-screen"]);
   });
 });
 

@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
-import { accountSchema, errorBodySchema, profileUpdateSchema, sessionSchema } from "@reelsmith/core";
+import { accountSchema, profileUpdateSchema, sessionSchema } from "@reelsmith/core";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-export const getAccountRoute = createRoute({
+export const getAccountRoute = apiRoute({
   method: "get",
   path: "/api/account",
   tags: ["Account"],
@@ -9,11 +9,11 @@ export const getAccountRoute = createRoute({
   security: [{ cookieAuth: [] }],
   responses: {
     200: { description: "The account", content: { "application/json": { schema: accountSchema } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+    ...errorResponses({ 401: "Not signed in" }),
   },
 });
 
-export const updateProfileRoute = createRoute({
+export const updateProfileRoute = apiRoute({
   method: "patch",
   path: "/api/account",
   tags: ["Account"],
@@ -22,13 +22,11 @@ export const updateProfileRoute = createRoute({
   request: { body: { content: { "application/json": { schema: profileUpdateSchema } }, required: true } },
   responses: {
     200: { description: "The account", content: { "application/json": { schema: accountSchema } } },
-    400: { description: "Invalid name or image", content: { "application/json": { schema: errorBodySchema } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
-    413: { description: "Image too large", content: { "application/json": { schema: errorBodySchema } } },
+    ...errorResponses({ 400: "Invalid name or image", 401: "Not signed in", 413: "Image too large" }),
   },
 });
 
-export const getSessionRoute = createRoute({
+export const getSessionRoute = apiRoute({
   method: "get",
   path: "/api/session",
   tags: ["Account"],

@@ -1,7 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   capabilitiesSchema,
-  errorBodySchema,
   generateAdCopySchema,
   generateCaptionSchema,
   generatedAdCopySchema,
@@ -11,20 +9,17 @@ import {
   generateHookSchema,
   generateScriptSchema,
 } from "@reelsmith/core";
+import { apiRoute, errorResponse, errorResponses } from "../../lib/openapi.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
+const failures = errorResponses({
+  400: "Invalid input",
+  401: "Not signed in",
+  429: "Too many requests",
+  502: "The language model failed",
+  503: "No language model is configured",
 });
-const failures = {
-  400: error("Invalid input"),
-  401: error("Not signed in"),
-  429: error("Too many requests"),
-  502: error("The language model failed"),
-  503: error("No language model is configured"),
-};
 
-export const generateScriptRoute = createRoute({
+export const generateScriptRoute = apiRoute({
   method: "post",
   path: "/api/ai/script",
   tags: ["AI"],
@@ -37,7 +32,7 @@ export const generateScriptRoute = createRoute({
   },
 });
 
-export const generateCaptionRoute = createRoute({
+export const generateCaptionRoute = apiRoute({
   method: "post",
   path: "/api/ai/caption",
   tags: ["AI"],
@@ -50,7 +45,7 @@ export const generateCaptionRoute = createRoute({
   },
 });
 
-export const generateHookRoute = createRoute({
+export const generateHookRoute = apiRoute({
   method: "post",
   path: "/api/ai/hook",
   tags: ["AI"],
@@ -63,7 +58,7 @@ export const generateHookRoute = createRoute({
   },
 });
 
-export const generateAdCopyRoute = createRoute({
+export const generateAdCopyRoute = apiRoute({
   method: "post",
   path: "/api/ai/ad-copy",
   tags: ["AI"],
@@ -74,11 +69,11 @@ export const generateAdCopyRoute = createRoute({
   responses: {
     200: { description: "The copy", content: { "application/json": { schema: generatedAdCopySchema } } },
     ...failures,
-    404: error("The product image is not one of the user's"),
+    404: errorResponse("The product image is not one of the user's"),
   },
 });
 
-export const capabilitiesRoute = createRoute({
+export const capabilitiesRoute = apiRoute({
   method: "get",
   path: "/api/capabilities",
   tags: ["AI"],

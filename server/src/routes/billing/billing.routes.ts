@@ -1,8 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   checkoutRequestSchema,
   checkoutResponseSchema,
-  errorBodySchema,
   portalRequestSchema,
   portalResponseSchema,
   redirectResponseSchema,
@@ -14,11 +13,8 @@ import {
   testPortalSchema,
   topUpStatusSchema,
 } from "@reelsmith/core";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
 const ok = <S extends z.ZodType>(description: string, schema: S) => ({
   description,
   content: { "application/json": { schema } },
@@ -29,25 +25,25 @@ const json = <S extends z.ZodType>(schema: S) => ({
 const security = [{ cookieAuth: [] }];
 const idParam = z.object({ id: z.string().max(64) });
 
-export const getSubscriptionRoute = createRoute({
+export const getSubscriptionRoute = apiRoute({
   method: "get",
   path: "/api/billing/subscription",
   tags: ["Billing"],
   summary: "The signed-in user's subscription: plan, interval, status badge and any scheduled change",
   security,
-  responses: { 200: ok("The subscription", subscriptionViewSchema), 401: error("Not signed in") },
+  responses: { 200: ok("The subscription", subscriptionViewSchema), ...errorResponses({ 401: "Not signed in" }) },
 });
 
-export const getTopUpRoute = createRoute({
+export const getTopUpRoute = apiRoute({
   method: "get",
   path: "/api/billing/top-up",
   tags: ["Billing"],
   summary: "Top-up limits: one-time credits bought and reserved this month, what is left, the packs allowed now",
   security,
-  responses: { 200: ok("Top-up status", topUpStatusSchema), 401: error("Not signed in") },
+  responses: { 200: ok("Top-up status", topUpStatusSchema), ...errorResponses({ 401: "Not signed in" }) },
 });
 
-export const createCheckoutRoute = createRoute({
+export const createCheckoutRoute = apiRoute({
   method: "post",
   path: "/api/billing/checkout",
   tags: ["Billing"],
@@ -59,14 +55,16 @@ export const createCheckoutRoute = createRoute({
   request: json(checkoutRequestSchema),
   responses: {
     200: ok("The checkout page", checkoutResponseSchema),
-    400: error("Invalid request"),
-    401: error("Not signed in"),
-    409: error("Over the monthly top-up cap, or already subscribed"),
-    502: error("The payment provider failed"),
+    ...errorResponses({
+      400: "Invalid request, nothing to purchase, an unknown plan or promotion code",
+      401: "Not signed in",
+      409: "Over the monthly top-up cap, or already subscribed",
+      502: "The payment provider failed",
+    }),
   },
 });
 
-export const createPortalRoute = createRoute({
+export const createPortalRoute = apiRoute({
   method: "post",
   path: "/api/billing/portal",
   tags: ["Billing"],
@@ -75,23 +73,29 @@ export const createPortalRoute = createRoute({
   request: json(portalRequestSchema),
   responses: {
     200: ok("The portal page", portalResponseSchema),
-    401: error("Not signed in"),
-    404: error("No plan to manage"),
-    502: error("The payment provider failed"),
+    ...errorResponses({
+      400: "Invalid return path",
+      401: "Not signed in",
+      404: "No plan to manage",
+      502: "The payment provider failed",
+    }),
   },
 });
 
-export const getTestCheckoutRoute = createRoute({
+export const getTestCheckoutRoute = apiRoute({
   method: "get",
   path: "/api/billing/test-checkout/{id}",
   tags: ["Billing (test mode)"],
   summary: "The order of a built-in test checkout (only without a real payment provider)",
   security,
   request: { params: idParam },
-  responses: { 200: ok("The order", testCheckoutSchema), 401: error("Not signed in"), 404: error("No such checkout") },
+  responses: {
+    200: ok("The order", testCheckoutSchema),
+    ...errorResponses({ 400: "Invalid checkout id", 401: "Not signed in", 404: "No such checkout" }),
+  },
 });
 
-export const testCheckoutPromoRoute = createRoute({
+export const testCheckoutPromoRoute = apiRoute({
   method: "post",
   path: "/api/billing/test-checkout/{id}/promo",
   tags: ["Billing (test mode)"],
@@ -100,14 +104,16 @@ export const testCheckoutPromoRoute = createRoute({
   request: { params: idParam, ...json(testCheckoutPromoSchema) },
   responses: {
     200: ok("The order", testCheckoutSchema),
-    400: error("Invalid code"),
-    401: error("Not signed in"),
-    404: error("No such checkout"),
-    410: error("The checkout is no longer open"),
+    ...errorResponses({
+      400: "Invalid code, or not a plan checkout",
+      401: "Not signed in",
+      404: "No such checkout",
+      410: "The checkout is no longer open",
+    }),
   },
 });
 
-export const payTestCheckoutRoute = createRoute({
+export const payTestCheckoutRoute = apiRoute({
   method: "post",
   path: "/api/billing/test-checkout/{id}/pay",
   tags: ["Billing (test mode)"],
@@ -116,14 +122,17 @@ export const payTestCheckoutRoute = createRoute({
   request: { params: idParam },
   responses: {
     200: ok("Where to go next", redirectResponseSchema),
-    401: error("Not signed in"),
-    404: error("No such checkout"),
-    409: error("Already subscribed, or over the monthly cap"),
-    410: error("The checkout is no longer open"),
+    ...errorResponses({
+      400: "Invalid checkout id",
+      401: "Not signed in",
+      404: "No such checkout",
+      409: "Already subscribed, or over the monthly cap",
+      410: "The checkout is no longer open",
+    }),
   },
 });
 
-export const cancelTestCheckoutRoute = createRoute({
+export const cancelTestCheckoutRoute = apiRoute({
   method: "post",
   path: "/api/billing/test-checkout/{id}/cancel",
   tags: ["Billing (test mode)"],
@@ -132,60 +141,66 @@ export const cancelTestCheckoutRoute = createRoute({
   request: { params: idParam },
   responses: {
     200: ok("Where to go next", redirectResponseSchema),
-    401: error("Not signed in"),
-    404: error("No such checkout"),
+    ...errorResponses({ 400: "Invalid checkout id", 401: "Not signed in", 404: "No such checkout" }),
   },
 });
 
-export const getTestPortalRoute = createRoute({
+export const getTestPortalRoute = apiRoute({
   method: "get",
   path: "/api/billing/test-portal",
   tags: ["Billing (test mode)"],
   summary: "The built-in billing portal: the subscription and every plan it can change to",
   security,
   request: { query: z.object({ return: returnPathSchema.optional() }) },
-  responses: { 200: ok("The portal", testPortalSchema), 401: error("Not signed in"), 404: error("No plan") },
+  responses: {
+    200: ok("The portal", testPortalSchema),
+    ...errorResponses({ 400: "Invalid return path", 401: "Not signed in", 404: "No plan" }),
+  },
 });
 
-export const testPortalChangeRoute = createRoute({
+export const testPortalChangeRoute = apiRoute({
   method: "post",
   path: "/api/billing/test-portal/change",
   tags: ["Billing (test mode)"],
   summary: "Change plan: upgrades apply at once with full payment, downgrades at the end of the period",
   security,
   request: json(testPortalChangeSchema),
-  responses: { 200: ok("The portal", testPortalSchema), 401: error("Not signed in"), 404: error("No plan") },
+  responses: {
+    200: ok("The portal", testPortalSchema),
+    ...errorResponses({ 400: "Invalid plan or interval", 401: "Not signed in", 404: "No plan" }),
+  },
 });
 
-export const testPortalCancelRoute = createRoute({
+export const testPortalCancelRoute = apiRoute({
   method: "post",
   path: "/api/billing/test-portal/cancel",
   tags: ["Billing (test mode)"],
   summary: "Cancel at the end of the billing period",
   security,
-  responses: { 200: ok("The portal", testPortalSchema), 401: error("Not signed in"), 404: error("No plan") },
+  responses: { 200: ok("The portal", testPortalSchema), ...errorResponses({ 401: "Not signed in", 404: "No plan" }) },
 });
 
-export const testPortalResumeRoute = createRoute({
+export const testPortalResumeRoute = apiRoute({
   method: "post",
   path: "/api/billing/test-portal/resume",
   tags: ["Billing (test mode)"],
   summary: "Keep the subscription: drop a scheduled downgrade or cancellation",
   security,
-  responses: { 200: ok("The portal", testPortalSchema), 401: error("Not signed in"), 404: error("No plan") },
+  responses: { 200: ok("The portal", testPortalSchema), ...errorResponses({ 401: "Not signed in", 404: "No plan" }) },
 });
 
-export const stripeWebhookRoute = createRoute({
+export const stripeWebhookRoute = apiRoute({
   method: "post",
   path: "/api/billing/webhooks/stripe",
   tags: ["Billing"],
   summary: "Stripe webhooks (signed): checkout.session.completed, invoice.paid, customer.subscription.*",
+  // Stripe calls it from its own servers: the signature, not the Origin, proves where it comes from.
+  crossSite: true,
   description:
     "The raw body is verified against the `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET (at most 5 minutes " +
     "old). Each event id is processed once; replays answer 200 without effect.",
   responses: {
     200: ok("Received", z.object({ received: z.literal(true), result: z.string() })),
-    400: error("Missing, invalid or too old signature"),
-    404: error("Stripe is not configured"),
+    ...errorResponses({ 400: "Missing, invalid or too old signature", 404: "Stripe is not configured" }),
   },
 });

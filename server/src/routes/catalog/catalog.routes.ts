@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { catalogSchema } from "@reelsmith/core";
+import { apiRoute } from "../../lib/openapi.ts";
 
-export const catalogRoute = createRoute({
+export const catalogRoute = apiRoute({
   method: "get",
   path: "/api/catalog",
   tags: ["Catalog"],

@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
-import { contactMessageSchema, contactResponseSchema, errorBodySchema } from "@reelsmith/core";
+import { contactMessageSchema, contactResponseSchema } from "@reelsmith/core";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-export const sendContactMessageRoute = createRoute({
+export const sendContactMessageRoute = apiRoute({
   method: "post",
   path: "/api/contact",
   tags: ["Contact"],
@@ -11,7 +11,6 @@ export const sendContactMessageRoute = createRoute({
   },
   responses: {
     200: { description: "Accepted", content: { "application/json": { schema: contactResponseSchema } } },
-    400: { description: "A field is missing or invalid", content: { "application/json": { schema: errorBodySchema } } },
-    429: { description: "Too many messages", content: { "application/json": { schema: errorBodySchema } } },
+    ...errorResponses({ 400: "A field is missing or invalid", 429: "Too many messages" }),
   },
 });

@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
-import { creditsSummarySchema, errorBodySchema } from "@reelsmith/core";
+import { creditsSummarySchema } from "@reelsmith/core";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-export const getCreditsRoute = createRoute({
+export const getCreditsRoute = apiRoute({
   method: "get",
   path: "/api/credits",
   tags: ["Credits"],
@@ -13,6 +13,6 @@ export const getCreditsRoute = createRoute({
   security: [{ cookieAuth: [] }],
   responses: {
     200: { description: "Balance and usage", content: { "application/json": { schema: creditsSummarySchema } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+    ...errorResponses({ 401: "Not signed in" }),
   },
 });

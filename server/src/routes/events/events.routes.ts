@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { errorBodySchema } from "@reelsmith/core";
+import { z } from "@hono/zod-openapi";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-export const eventsRoute = createRoute({
+export const eventsRoute = apiRoute({
   method: "get",
   path: "/api/events",
   tags: ["Events"],
@@ -13,6 +13,6 @@ export const eventsRoute = createRoute({
   security: [{ cookieAuth: [] }],
   responses: {
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: errorBodySchema } } },
+    ...errorResponses({ 401: "Not signed in" }),
   },
 });

@@ -1,12 +1,30 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { errorBodySchema, FILE_TYPES, fileListSchema, fileSchema } from "@reelsmith/core";
+import { z } from "@hono/zod-openapi";
+import { FILE_TYPES, fileListSchema, fileSchema } from "@reelsmith/core";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
+/**
+ * The upload's form, for the document only: a plain JSON Schema (not zod), so no validator parses (and
+ * buffers) the body before the handler streams it.
+ */
+const uploadForm = {
+  type: "object" as const,
+  properties: {
+    type: {
+      type: "string" as const,
+      enum: [...FILE_TYPES],
+      description: "What the file is for; sent before `file` (or as the `type` query parameter)",
+    },
+    file: {
+      type: "string" as const,
+      format: "binary",
+      contentMediaType: "application/octet-stream",
+      description: "The file itself (only the first file of the form is read)",
+    },
+  },
+  required: ["file"],
+};
 
-export const uploadFileRoute = createRoute({
+export const uploadFileRoute = apiRoute({
   method: "post",
   path: "/api/files",
   tags: ["Files"],
@@ -16,18 +34,30 @@ export const uploadFileRoute = createRoute({
     "At most 10 MB; the format is decided by the file's bytes: audio-file MP3, WAV or AAC; product-image JPG, PNG " +
     "or WebP; green-screen those images or MP4.",
   security: [{ cookieAuth: [] }],
-  // The multipart body is streamed by the handler (a declared body would be parsed, i.e. buffered, first).
-  request: { query: z.object({ type: z.enum(FILE_TYPES).optional() }) },
+  request: {
+    query: z.object({ type: z.enum(FILE_TYPES).optional() }),
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: uploadForm,
+          encoding: { file: { contentType: "audio/*, image/jpeg, image/png, image/webp, video/mp4" } },
+        },
+      },
+    },
+  },
   responses: {
     201: { description: "Stored", content: { "application/json": { schema: fileSchema } } },
-    400: error("No file, an empty file or no type"),
-    401: error("Not signed in"),
-    413: error("Larger than 10 MB"),
-    415: error("Not an accepted format"),
+    ...errorResponses({
+      400: "Not a multipart form, no file, an empty file or no type",
+      401: "Not signed in",
+      413: "Larger than 10 MB",
+      415: "Not an accepted format",
+    }),
   },
 });
 
-export const listFilesRoute = createRoute({
+export const listFilesRoute = apiRoute({
   method: "get",
   path: "/api/files",
   tags: ["Files"],
@@ -36,11 +66,11 @@ export const listFilesRoute = createRoute({
   request: { query: z.object({ type: z.enum(FILE_TYPES).optional() }) },
   responses: {
     200: { description: "Files", content: { "application/json": { schema: fileListSchema } } },
-    401: error("Not signed in"),
+    ...errorResponses({ 400: "Not a file kind", 401: "Not signed in" }),
   },
 });
 
-export const deleteFileRoute = createRoute({
+export const deleteFileRoute = apiRoute({
   method: "delete",
   path: "/api/files/{id}",
   tags: ["Files"],
@@ -49,8 +79,10 @@ export const deleteFileRoute = createRoute({
   request: { params: z.object({ id: z.string() }) },
   responses: {
     204: { description: "Deleted" },
-    401: error("Not signed in"),
-    404: error("No such file of this user"),
-    409: error("Used by a video that is still being made"),
+    ...errorResponses({
+      401: "Not signed in",
+      404: "No such file of this user",
+      409: "Used by a video that is still being made",
+    }),
   },
 });

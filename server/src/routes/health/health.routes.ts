@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { healthSchema } from "@reelsmith/core";
+import { apiRoute } from "../../lib/openapi.ts";
 
-export const healthRoute = createRoute({
+export const healthRoute = apiRoute({
   method: "get",
   path: "/api/health",
   tags: ["System"],

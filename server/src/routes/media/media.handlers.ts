@@ -1,10 +1,10 @@
-import { Hono } from "hono";
+import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serveFile } from "../../lib/serve-file.ts";
-import type { AppBindings } from "../../lib/types.ts";
 import type { LocalStorage } from "../../repositories/storage/local-storage.ts";
 import { contentDisposition } from "../../repositories/storage/s3-storage.ts";
 import type { UrlSigner } from "../../repositories/storage/url-signer.ts";
+import { mediaRoute } from "./media.routes.ts";
 
 export const LINK_EXPIRED = "This link has expired. Reload the page to get a new one.";
 export const LINK_INVALID = "This link is not valid.";
@@ -14,7 +14,8 @@ export const LINK_INVALID = "This link is not valid.";
  * with Range support so players can seek. A bad or old signature is refused before the disk is touched.
  */
 export function mediaRoutes(deps: { storage: LocalStorage; signer: UrlSigner }) {
-  const app = new Hono<AppBindings>();
+  const app = createRouter();
+  app.openAPIRegistry.registerPath(mediaRoute);
   app.on(["GET", "HEAD"], "/api/media/*", async (c) => {
     const key = decodeURIComponent(c.req.path.slice("/api/media/".length));
     const query = { expires: c.req.query("expires"), sig: c.req.query("sig"), download: c.req.query("download") };

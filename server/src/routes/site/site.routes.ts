@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { publicConfigSchema, showcaseManifestSchema } from "@reelsmith/core";
+import { apiRoute } from "../../lib/openapi.ts";
 
-export const getPublicConfigRoute = createRoute({
+export const getPublicConfigRoute = apiRoute({
   method: "get",
   path: "/api/config",
   tags: ["Site"],
@@ -11,7 +11,7 @@ export const getPublicConfigRoute = createRoute({
   },
 });
 
-export const getShowcaseRoute = createRoute({
+export const getShowcaseRoute = apiRoute({
   method: "get",
   path: "/api/showcase",
   tags: ["Site"],
