@@ -216,6 +216,8 @@ test("without WebGL the preview keys on a 2D canvas; a balance under 6 credits o
   // Spend the free credits: three memes cost 18 of the 20.
   for (let i = 0; i < 3; i += 1) {
     const created = await page.request.post("/api/videos", {
+      // The server refuses state-changing requests that do not say they come from its own pages.
+      headers: { origin: new URL(page.url()).origin },
       data: {
         type: "green-screen",
         input: { text_hook: `Meme ${i}`, selected_meme: "bruh", background_file_id },

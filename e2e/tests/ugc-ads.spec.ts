@@ -179,6 +179,8 @@ test("a user with fewer than 14 credits is offered credits instead of a UGC ad",
 
   // One UGC ad through the API spends 14 of the 20 free credits.
   const uploaded = await page.request.post("/api/files", {
+    // The server refuses state-changing requests that do not say they come from its own pages.
+    headers: { origin: new URL(page.url()).origin },
     multipart: {
       type: "product-image",
       file: { name: "bottle.png", mimeType: "image/png", buffer: fs.readFileSync(photo) },
@@ -187,6 +189,8 @@ test("a user with fewer than 14 credits is offered credits instead of a UGC ad",
   expect(uploaded.status()).toBe(201);
   const image = (await uploaded.json()) as { id: string };
   const spent = await page.request.post("/api/videos", {
+    // The server refuses state-changing requests that do not say they come from its own pages.
+    headers: { origin: new URL(page.url()).origin },
     data: { type: "ugc-ads", input: { product_image_id: image.id, gender: "female", background_music: "no-music" } },
   });
   expect(spent.status()).toBe(201);

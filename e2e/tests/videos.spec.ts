@@ -90,6 +90,8 @@ test("the builder refuses what the balance cannot pay with the insufficient-cred
   // Spend the free credits: three stories cost 18 of the 20.
   for (let i = 0; i < 3; i += 1) {
     const created = await page.request.post("/api/videos", {
+      // The server refuses state-changing requests that do not say they come from its own pages.
+      headers: { origin: new URL(page.url()).origin },
       data: {
         type: "reddit",
         input: {

@@ -15,6 +15,8 @@ export const messages = {
     notFoundTitle: "Oops! Page not found",
     returnHome: "Return to Home",
     unexpectedError: "Unexpected Application Error",
+    crossSiteRequest:
+      "This request did not come from this site's own pages, so it was refused. Reload the page and try again.",
     networkError: "Could not reach the server. Check your connection and try again.",
     tryAgain: "Try again",
     reloadPage: "Reload page",
@@ -149,11 +151,12 @@ export const messages = {
   },
   script: {
     failed: "Failed to generate script. Please try again.",
-    notConfigured:
-      "AI writing is off on this server. An operator enables it by setting LLM_BASE_URL, LLM_API_KEY and LLM_MODEL (any OpenAI-compatible API, such as OpenAI or Ollama).",
   },
   ai: {
     notEnabled: "AI writing is not enabled on this server.",
+    /** Development builds only: creators never see variable names. */
+    operatorHint:
+      "To enable it, set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL (any OpenAI-compatible API, such as OpenAI or Ollama).",
     hookFailed: "Failed to write a hook. Please try again.",
     tooMany: "You are writing faster than we can think. Wait a minute and try again.",
   },
