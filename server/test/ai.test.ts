@@ -68,13 +68,13 @@ describe.each(DRIVERS)("AI writing on %s", (driver) => {
     await h.close();
   });
 
-  it("with no model configured, says how to enable it and never returns text", async () => {
+  it("with no model configured, says AI writing is not enabled and never returns text", async () => {
     h = await createHarness(driver);
     const { cookie } = await h.signUp(`ai.off.${driver}@example.com`);
     expect((await json(h.request("/api/capabilities"))).ai).toEqual({ enabled: false, model: null, vision: false });
     const response = await post(h, "/api/ai/script", { script_title: "AITA for leaving?" }, cookie);
     expect(response.status).toBe(503);
-    expect((await json(response)).message).toBe(messages.script.notConfigured);
+    expect((await json(response)).message).toBe(messages.ai.notEnabled);
   });
 
   it("writes a story within 1800 characters from the title, free of charge", async () => {

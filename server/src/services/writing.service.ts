@@ -106,7 +106,7 @@ export class WritingService {
   }
 
   #model(): LanguageModel {
-    if (!this.llm) throw new AppError("AI_NOT_CONFIGURED", messages.script.notConfigured);
+    if (!this.llm) throw new AppError("AI_NOT_CONFIGURED", messages.ai.notEnabled);
     return this.llm;
   }
 

@@ -5,7 +5,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 
 /**
  * An AI button as it is while AI writing is on; while it is off, the disabled button is wrapped so
- * that hovering or focusing it says why.
+ * that hovering or focusing it says why, in a creator's words. Only a development build adds which
+ * variables turn it on (the README tells operators the same).
  */
 export function AiOffHint({
   enabled,
@@ -25,7 +26,10 @@ export function AiOffHint({
           {children}
         </span>
       </TooltipTrigger>
-      <TooltipContent className="max-w-xs">{reason}</TooltipContent>
+      <TooltipContent className="max-w-xs">
+        <p>{reason}</p>
+        {import.meta.env.DEV ? <p className="mt-1 opacity-80">{messages.ai.operatorHint}</p> : null}
+      </TooltipContent>
     </Tooltip>
   );
 }

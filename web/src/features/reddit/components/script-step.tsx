@@ -88,7 +88,8 @@ export function ScriptStep({
           }),
         onError: (error) =>
           toast.error(messages.videos.errorTitle, {
-            description: "code" in error && error.code === "AI_NOT_CONFIGURED" ? error.message : messages.script.failed,
+            description:
+              "code" in error && error.code === "AI_NOT_CONFIGURED" ? messages.ai.notEnabled : messages.script.failed,
           }),
       },
     );
@@ -190,9 +191,7 @@ export function ScriptStep({
           <Label htmlFor={ids.script}>Script</Label>
           <div className="flex items-center gap-3">
             <Counter id={`${ids.script}-count`} value={values.script.length} max={REDDIT_SCRIPT_MAX} />
-            <AiOffHint enabled={aiEnabled} reason={messages.script.notConfigured}>
-              {aiButton}
-            </AiOffHint>
+            <AiOffHint enabled={aiEnabled}>{aiButton}</AiOffHint>
           </div>
         </div>
         <textarea
@@ -207,7 +206,7 @@ export function ScriptStep({
         />
         <p id={`${ids.script}-hint`} className="text-xs text-muted-foreground">
           The narrator reads the title, then the script. About 150 words make a minute of video.
-          {!aiEnabled && capabilities.isSuccess ? ` ${messages.script.notConfigured}` : ""}
+          {!aiEnabled && capabilities.isSuccess ? ` ${messages.ai.notEnabled}` : ""}
         </p>
       </div>
     </div>
