@@ -275,7 +275,9 @@ export const messages = {
     accountMenu: "Account menu",
   },
   home: {
-    welcome: (name: string) => `Welcome back, ${name}`,
+    /** A creator who has not made a video yet is new here: not welcomed back. */
+    welcome: (name: string) => `Welcome, ${name}`,
+    welcomeBack: (name: string) => `Welcome back, ${name}`,
     noVideos: "No videos yet",
   },
 } as const;

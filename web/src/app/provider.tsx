@@ -17,7 +17,14 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
       <QueryClientProvider client={queryClient}>
         {children}
         <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
+          {/* Below the 4 rem header of every layout, so a toast never covers its links and buttons. */}
+          <Toaster
+            position="top-center"
+            offset={{ top: "4.75rem" }}
+            mobileOffset={{ top: "4.75rem" }}
+            richColors
+            closeButton
+          />
         </Suspense>
       </QueryClientProvider>
     </ThemeProvider>

@@ -9,7 +9,7 @@ describe("signed-in shell", () => {
     mockAccountApi(() => responses.account({ ...testAccount, credits: 42, videosCreated: 3 }));
     renderApp("/home");
 
-    expect(await screen.findByRole("heading", { level: 1, name: messages.home.welcome("Maya") })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: messages.home.welcomeBack("Maya") })).toBeTruthy();
     expect(screen.getAllByText("42 credits available").length).toBeGreaterThan(0);
 
     const credits = screen.getByRole("region", { name: "Credits" });

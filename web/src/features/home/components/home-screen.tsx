@@ -31,7 +31,9 @@ export function HomeScreen({ account, videos }: { account: Account; videos?: Rea
   return (
     <div className="space-y-10">
       <PageHeader
-        title={messages.home.welcome(greetingName(account.user))}
+        title={(account.videosCreated > 0 ? messages.home.welcomeBack : messages.home.welcome)(
+          greetingName(account.user),
+        )}
         description="Ready for your next viral video?"
         actions={
           <>
