@@ -37,5 +37,28 @@ describe("usage card", () => {
     expect(screen.getByText("Apr 10", { selector: "figcaption span" })).toBeTruthy();
     expect(screen.getByText("peak 74")).toBeTruthy();
     expect(screen.getByText("This period: March 10, 2026 – April 10, 2026")).toBeTruthy();
+    // One figure says what is left, not two that disagree.
+    expect(screen.getAllByText(/ left/)).toHaveLength(1);
+    expect(screen.getByText(/270 plan credits left until/)).toBeTruthy();
+  });
+
+  it("shows a free creator what their credits are, without a 'Used 0 of 0' bar above what they spent", async () => {
+    const free: CreditsSummary = {
+      balance: 14,
+      planCredits: 0,
+      permanentCredits: 14,
+      period: { kind: "month", start: "2026-11-01T00:00:00.000Z", end: "2026-12-01T00:00:00.000Z" },
+      usage: { monthlyPlanCredits: 0, additionalCredits: 0, total: 0, used: 0, remaining: 14 },
+      daily: [{ date: "2026-11-25", spent: 6 }],
+    };
+    mockApi({ "/api/credits": () => jsonResponse(200, free) });
+    renderWithRouter(<UsageCard />, { path: "/settings" });
+    expect(await screen.findByText("14 credits available")).toBeTruthy();
+    expect(screen.queryByText(/Used \d+ of/)).toBeNull();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(
+      screen.getByText("No plan or purchased credits this month. 14 purchased and bonus credits that never expire."),
+    ).toBeTruthy();
+    expect(screen.getAllByTestId("spend-bar")).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from "@reelsmith/core";
+import { type CreditsSummary, messages } from "@reelsmith/core";
 import { Coins, Plus } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -19,9 +19,18 @@ function Figure({ label, value, hint }: { label: string; value: number | string;
   );
 }
 
+/** The one place the card says what is left: plan credits until the period ends, and credits that stay. */
+function creditsLeft(data: CreditsSummary): string {
+  const lasting = `${data.permanentCredits} purchased and bonus credits that never expire.`;
+  if (data.planCredits > 0) {
+    return `${data.planCredits} plan credits left until ${formatDate(data.period.end)} (they reset each month); ${lasting}`;
+  }
+  return data.usage.total > 0 ? lasting : `No plan or purchased credits this month. ${lasting}`;
+}
+
 /**
  * Usage (spec section 2): monthly plan credits plus additional credits; used = total - remaining,
- * clamped to 0..total; and the credits spent per day this period.
+ * clamped to 0..total (shown once there is a total to use); and the credits spent per day this period.
  */
 export function UsageCard({ onBuyCredits }: { onBuyCredits?: () => void }) {
   const { data, isPending, isError, refetch } = useCreditsSummary();
@@ -67,38 +76,37 @@ export function UsageCard({ onBuyCredits }: { onBuyCredits?: () => void }) {
                 </Button>
               ) : null}
             </div>
-            <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-              <Figure label="Monthly plan credits" value={data.usage.monthlyPlanCredits} />
-              <Figure label="Additional credits" value={data.usage.additionalCredits} />
-              <Figure label="Total" value={data.usage.total} />
-            </dl>
-            <div className="space-y-2">
-              <div className="flex justify-between text-sm">
-                <span className="font-medium">
-                  Used {data.usage.used} of {data.usage.total}
-                </span>
-                <span className="text-muted-foreground">{Math.max(0, data.usage.total - data.usage.used)} left</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label="Credits used this period"
-                aria-valuemin={0}
-                aria-valuemax={data.usage.total}
-                aria-valuenow={data.usage.used}
-                className="h-2 overflow-hidden rounded-full bg-muted"
-              >
-                <div
-                  className="h-full rounded-full bg-gradient-brand transition-[width]"
-                  style={{ width: `${data.usage.total > 0 ? (data.usage.used / data.usage.total) * 100 : 0}%` }}
-                />
-              </div>
-              <p className="text-xs text-muted-foreground">
-                {data.planCredits > 0
-                  ? `${data.planCredits} plan credits left until ${formatDate(data.period.end)} (they reset each month); `
-                  : ""}
-                {data.permanentCredits} purchased and bonus credits that never expire.
-              </p>
-            </div>
+            {data.usage.total > 0 ? (
+              <>
+                <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+                  <Figure label="Monthly plan credits" value={data.usage.monthlyPlanCredits} />
+                  <Figure label="Additional credits" value={data.usage.additionalCredits} />
+                  <Figure label="Total" value={data.usage.total} />
+                </dl>
+                <div className="space-y-2">
+                  <p className="text-sm font-medium">
+                    Used {data.usage.used} of {data.usage.total}
+                  </p>
+                  <div
+                    role="progressbar"
+                    aria-label="Credits used this period"
+                    aria-valuemin={0}
+                    aria-valuemax={data.usage.total}
+                    aria-valuenow={data.usage.used}
+                    className="h-2 overflow-hidden rounded-full bg-muted"
+                  >
+                    <div
+                      className="h-full rounded-full bg-gradient-brand transition-[width]"
+                      style={{ width: `${(data.usage.used / data.usage.total) * 100}%` }}
+                    />
+                  </div>
+                  <p className="text-xs text-muted-foreground">{creditsLeft(data)}</p>
+                </div>
+              </>
+            ) : (
+              // Nothing bought and no plan this period: no "Used 0 of 0", just what the balance is made of.
+              <p className="text-sm text-muted-foreground">{creditsLeft(data)}</p>
+            )}
             <div className="space-y-2">
               <h3 className="text-sm font-medium">Credits spent per day</h3>
               <SpendChart daily={data.daily} period={data.period} />
