@@ -14,7 +14,7 @@ describe("routes", () => {
     mockAccountApi(responses.account);
     const { router } = renderApp("/");
     await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
-    expect(await screen.findByRole("heading", { level: 1, name: messages.home.welcome("Maya") })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: messages.home.welcomeBack("Maya") })).toBeTruthy();
   });
 
   it("shows the landing page to a signed-out visitor, with SEO tags", async () => {

@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
               import("@/routes/blog-article").then((m) => ({ loader: m.articleLoader, Component: m.BlogArticleRoute })),
           },
           { path: "auth", lazy: () => import("@/routes/auth").then((m) => ({ Component: m.AuthRoute })) },
+          {
+            path: "email-confirmed",
+            lazy: () => import("@/routes/email-confirmed").then((m) => ({ Component: m.EmailConfirmedRoute })),
+          },
           { path: "*", lazy: () => import("@/routes/not-found").then((m) => ({ Component: m.NotFoundRoute })) },
         ],
       },
@@ -108,6 +112,7 @@ export const routes: RouteObject[] = [
             path: "settings",
             lazy: () => import("@/routes/app/settings").then((m) => ({ Component: m.SettingsRoute })),
           },
+          { path: "help", lazy: () => import("@/routes/app/help").then((m) => ({ Component: m.HelpRoute })) },
         ],
       },
       {

@@ -1,4 +1,4 @@
-import { isRouteAvailable } from "@/app/public-routes";
+import { createVideoPath, isRouteAvailable } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { FeaturesScreen } from "@/features/marketing/components/features-screen";
 import { useSitePageMeta } from "@/lib/seo";
@@ -8,5 +8,10 @@ export function FeaturesRoute() {
   useSitePageMeta("/features");
   // A builder that is not built yet opens the Creator Studio (signed in) or the sign-up (signed out).
   const hrefFor = (route: string) => (isRouteAvailable(route) ? route : account ? "/create" : "/auth");
-  return <FeaturesScreen hrefFor={hrefFor} />;
+  return (
+    <FeaturesScreen
+      hrefFor={hrefFor}
+      {...(account ? { start: { to: createVideoPath(), label: "Create Video" } } : {})}
+    />
+  );
 }

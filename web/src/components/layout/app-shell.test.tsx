@@ -46,4 +46,12 @@ describe("signed-in shell", () => {
     );
     expect(within(credits).queryByRole("link", { name: messages.subscription.upgradePlan })).toBeNull();
   });
+
+  it("opens Help & Support inside the app shell, with the sidebar still there", async () => {
+    mockAccountApi(() => responses.account());
+    renderApp("/help");
+    expect(await screen.findByRole("heading", { level: 1, name: "Help & Support" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Credits" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Read the FAQ" }).getAttribute("href")).toBe("/faq");
+  });
 });

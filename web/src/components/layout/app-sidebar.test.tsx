@@ -41,8 +41,8 @@ describe("sidebar navigation", () => {
     expect(isNavItemActive("/", "/home")).toBe(false);
   });
 
-  it("links Help & Support to /support now that the page exists", () => {
+  it("links Help & Support to its page inside the app", () => {
     renderSidebarAt("/home");
-    expect(screen.getByRole("link", { name: /Help & Support/ }).getAttribute("href")).toBe("/support");
+    expect(screen.getByRole("link", { name: /Help & Support/ }).getAttribute("href")).toBe("/help");
   });
 });

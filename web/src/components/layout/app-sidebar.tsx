@@ -75,7 +75,7 @@ export function AppSidebar({
 
         <nav aria-label="Account" className="space-y-1">
           {supportAvailable ? (
-            <SidebarLink to="/support" active={isNavItemActive(pathname, "/support")} onNavigate={onNavigate}>
+            <SidebarLink to="/help" active={isNavItemActive(pathname, "/help")} onNavigate={onNavigate}>
               <LifeBuoy aria-hidden="true" />
               Help &amp; Support
             </SidebarLink>

@@ -28,7 +28,7 @@ describe("sign out", () => {
     signOutMock.mockRejectedValue(new TypeError("Failed to fetch"));
     const fetchMock = mockAccountApi(responses.account);
     const { router, queryClient } = renderApp("/home");
-    await screen.findByRole("heading", { level: 1, name: messages.home.welcome("Maya") });
+    await screen.findByRole("heading", { level: 1, name: messages.home.welcomeBack("Maya") });
     queryClient.setQueryData(["videos"], []);
 
     await signOutFromMenu();

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { authClient } from "@/lib/auth-client";
-import { mockAccountApi, renderApp, responses } from "@/test/render";
+import { mockAccountApi, renderApp, responses, testAccount } from "@/test/render";
 
 vi.mock("@/lib/auth-client", () => ({
   authClient: { signOut: vi.fn(), signIn: { email: vi.fn() }, signUp: { email: vi.fn() } },
@@ -71,7 +71,7 @@ describe("/auth", () => {
   });
 
   it("signs up, refetches the account and lands on /home", async () => {
-    mockAccountApi(responses.signedOut, responses.account);
+    mockAccountApi(responses.signedOut, () => responses.account({ ...testAccount, videosCreated: 0 }));
     signUpMock.mockResolvedValue({ data: { token: "t" }, error: null } as never);
     const user = userEvent.setup();
     const { router } = renderApp("/auth?tab=signup");
@@ -87,6 +87,7 @@ describe("/auth", () => {
       email: "maya@example.com",
       password: "correct-horse-9",
     });
+    // A brand-new creator is welcomed, not welcomed back.
     expect(await screen.findByRole("heading", { level: 1, name: messages.home.welcome("Maya") })).toBeTruthy();
   });
 });

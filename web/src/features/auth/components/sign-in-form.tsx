@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { messages, signInSchema } from "@reelsmith/core";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 
 import { TextField } from "@/components/form/text-field";
@@ -21,11 +20,8 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
     defaultValues: { email: "", password: "" },
   });
 
-  const onSubmit = form.handleSubmit((values) =>
-    signIn.mutateAsync(values).then(onSuccess, (error: Error) => {
-      toast.error(error.message || messages.common.somethingWentWrong);
-    }),
-  );
+  // A refusal shows once, inline above the button (FormError), not also as a toast.
+  const onSubmit = form.handleSubmit((values) => signIn.mutateAsync(values).then(onSuccess, () => {}));
 
   const serverError = signIn.error ? signIn.error.message || messages.common.somethingWentWrong : null;
 

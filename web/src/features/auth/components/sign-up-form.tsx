@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { messages, signUpSchema } from "@reelsmith/core";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 
 import { TextField } from "@/components/form/text-field";
@@ -21,11 +20,8 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     defaultValues: { name: "", email: "", password: "" },
   });
 
-  const onSubmit = form.handleSubmit((values) =>
-    signUp.mutateAsync(values).then(onSuccess, (error: Error) => {
-      toast.error(error.message || messages.common.somethingWentWrong);
-    }),
-  );
+  // A refusal shows once, inline above the button (FormError), not also as a toast.
+  const onSubmit = form.handleSubmit((values) => signUp.mutateAsync(values).then(onSuccess, () => {}));
 
   const serverError = signUp.error ? signUp.error.message || messages.common.somethingWentWrong : null;
 

@@ -36,7 +36,14 @@ const DETAILS: Record<string, readonly string[]> = {
 };
 
 /** /features: one card per creator, each linking to its builder (through sign-in when signed out). */
-export function FeaturesScreen({ hrefFor }: { hrefFor: (route: string) => string }) {
+export function FeaturesScreen({
+  hrefFor,
+  start = { to: "/auth", label: "Start Free Trial" },
+}: {
+  hrefFor: (route: string) => string;
+  /** The closing call to action: the free trial for a visitor, into the app for a signed-in creator. */
+  start?: { to: string; label: string };
+}) {
   return (
     <>
       <PageHero
@@ -92,8 +99,8 @@ export function FeaturesScreen({ hrefFor }: { hrefFor: (route: string) => string
       <CtaBand
         title="Try every creator for free"
         lead="20 free credits on sign-up cover your first three videos of any 6-credit type."
-        to="/auth"
-        label="Start Free Trial"
+        to={start.to}
+        label={start.label}
         secondary={{ to: "/pricing", label: "See pricing" }}
       />
     </>
