@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import { messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { type ImageHeader, imageTooLarge, messages, readImageHeader, UPLOAD_MAX_BYTES } from "@reelsmith/core";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { acceptsMediaType, type FileType, SNIFF_BYTES, type SniffedType, sniffMediaType } from "../lib/media-type.ts";
@@ -26,30 +26,53 @@ const UNSUPPORTED_MESSAGE: Record<FileType, string> = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface InspectedUpload {
+  /** The real format, from the first bytes. */
+  sniffed: SniffedType | null;
+  /**
+   * A picture's format and pixel size from its headers: reads on (never past the size limit) until
+   * they are read, or the upload ends.
+   */
+  imageHeader(): Promise<ImageHeader>;
+  /** The whole upload again, from its first byte; fails as soon as it grows past the limit. */
+  stream(): Readable;
+  /** Drains what the client still sends, so the request can end with our answer. */
+  discard(): void;
+}
+
 /**
- * Reads the first bytes of an upload to learn its real format, then yields the whole stream again,
- * failing as soon as it grows past the limit (nothing more is read from the client).
+ * Reads the first bytes of an upload to learn its real format (and, for a picture, as many as its
+ * pixel size needs), then yields the whole stream again, failing as soon as it grows past the limit
+ * (nothing more is read from the client).
  */
 export async function inspectUpload(
   body: AsyncIterable<Buffer | Uint8Array>,
   maxBytes: number,
-): Promise<{ sniffed: SniffedType | null; stream: Readable; discard: () => void }> {
+): Promise<InspectedUpload> {
   const iterator = body[Symbol.asyncIterator]();
-  let head = Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let read = 0;
   let done = false;
-  while (head.length < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
+  /** Reads on until at least `bytes` have arrived (or the upload ends); returns them in one buffer. */
+  const head = async (bytes: number): Promise<Buffer> => {
+    while (read < bytes && !done) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      chunks.push(Buffer.from(next.value));
+      read += next.value.length;
+      if (read > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
     }
-    head = Buffer.concat([head, Buffer.from(next.value)]);
-  }
-  if (head.length === 0) throw new AppError("VALIDATION_FAILED", messages.files.empty);
-  if (head.length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
+    if (chunks.length > 1) chunks.splice(0, chunks.length, Buffer.concat(chunks));
+    return chunks[0] ?? Buffer.alloc(0);
+  };
+  const first = await head(SNIFF_BYTES);
+  if (first.length === 0) throw new AppError("VALIDATION_FAILED", messages.files.empty);
   async function* all() {
-    let total = head.length;
-    yield head;
+    let total = read;
+    yield* chunks;
     if (done) return;
     for (;;) {
       const next = await iterator.next();
@@ -60,9 +83,16 @@ export async function inspectUpload(
     }
   }
   return {
-    sniffed: sniffMediaType(head),
-    stream: Readable.from(all()),
-    // Drains what the client still sends, so the request can end with our answer.
+    sniffed: sniffMediaType(first),
+    async imageHeader() {
+      let header = readImageHeader(await head(SNIFF_BYTES));
+      // At least twice as much each time, so a header far into the file takes few reads and copies.
+      while (header.state === "incomplete" && header.need > read && !done) {
+        header = readImageHeader(await head(Math.max(header.need, read * 2)));
+      }
+      return header;
+    },
+    stream: () => Readable.from(all()),
     discard: () => {
       void (async () => {
         try {
@@ -95,15 +125,29 @@ export class FilesService {
     originalFilename: string,
     body: AsyncIterable<Buffer | Uint8Array>,
   ): Promise<FileView> {
-    const { sniffed, stream, discard } = await inspectUpload(body, this.options.maxBytes ?? UPLOAD_MAX_BYTES);
+    const upload = await inspectUpload(body, this.options.maxBytes ?? UPLOAD_MAX_BYTES);
+    const { sniffed } = upload;
     if (!acceptsMediaType(type, sniffed)) {
-      discard();
+      upload.discard();
       throw new AppError("UNSUPPORTED_MEDIA", UNSUPPORTED_MESSAGE[type]);
+    }
+    if (sniffed.kind === "image") {
+      // A picture's size is read from its headers before anything is stored (nothing decodes it here;
+      // a render does, later, and must never be handed a decompression bomb).
+      const header = await upload.imageHeader();
+      if (header.state !== "ok") {
+        upload.discard();
+        throw new AppError("UNSUPPORTED_MEDIA", UNSUPPORTED_MESSAGE[type]);
+      }
+      if (imageTooLarge(header)) {
+        upload.discard();
+        throw new AppError("PAYLOAD_TOO_LARGE", messages.files.imageTooLarge);
+      }
     }
     // A random name with the real format's extension; the user's name is kept for display only.
     const key = `${userId}/${type}/${crypto.randomUUID()}.${sniffed.ext}`;
     try {
-      const size = await this.storage.put(key, stream, sniffed.mime);
+      const size = await this.storage.put(key, upload.stream(), sniffed.mime);
       const row = await this.files.insert({
         userId,
         originalFilename: cleanFilename(originalFilename, sniffed.ext),
