@@ -15,8 +15,10 @@ import { JobQueue } from "./jobs/queue.ts";
 import { lostRendersJob, renderVideoFailedJob, renderVideoJob } from "./jobs/render-video.job.ts";
 import { sendContactEmailJob } from "./jobs/send-contact-email.job.ts";
 import { createApp } from "./lib/create-app.ts";
+import { pageCsp } from "./lib/csp.ts";
 import { renderIndexHtml } from "./lib/html.ts";
 import type { Logger } from "./lib/logger.ts";
+import { originCheck } from "./lib/origin-check.ts";
 import { RateLimiter } from "./lib/rate-limit.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
@@ -258,6 +260,8 @@ export function createServerContext(
   };
 
   const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
+  // Cross-site POST/PUT/PATCH/DELETE are refused; Stripe's webhook authenticates by signature instead.
+  app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
   app.use("*", compress());
   app.route("/", healthRoutes({ database, queue, version }));
   app.route(
@@ -317,7 +321,15 @@ export function createServerContext(
     name: "better-auth.session_token",
   });
   if (config.webDist) {
-    serveSpa(app, config.webDist, (template, pathname) => renderIndexHtml(template, pathname, publicConfig));
+    const cspSources = {
+      scriptUrls: [publicConfig.analytics.web?.scriptUrl, publicConfig.analytics.pixel?.scriptUrl].filter(
+        (url): url is string => Boolean(url),
+      ),
+      mediaOrigins: storage instanceof S3Storage ? [storage.origin] : [],
+    };
+    serveSpa(app, config.webDist, (template, pathname) => renderIndexHtml(template, pathname, publicConfig), {
+      contentSecurityPolicy: (nonce) => pageCsp(nonce, cspSources),
+    });
   }
 
   return {

@@ -83,14 +83,18 @@ describe("HTTP surface", () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it("serves hashed assets with a year of caching and the SPA for any other path", async () => {
+  it("serves hashed assets with a year of caching and the SPA for any other path (404 where it has no page)", async () => {
     const asset = await h.request("/assets/index-abc123.js");
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(asset.headers.get("content-type")).toContain("text/javascript");
-    for (const route of ["/", "/home", "/deep/link/page"]) {
+    for (const [route, status] of [
+      ["/", 200],
+      ["/home", 200],
+      ["/deep/link/page", 404],
+    ] as const) {
       const page = await h.request(route);
-      expect(page.status).toBe(200);
+      expect(page.status).toBe(status);
       expect(page.headers.get("cache-control")).toBe("no-cache");
       // Public pages get their own title written in; other paths keep the template's.
       expect(await page.text()).toMatch(/<title>Reelsmith[^<]*<\/title>/);

@@ -1,3 +1,4 @@
+export * from "./catalogue/app-paths.ts";
 export * from "./catalogue/billing.ts";
 export * from "./catalogue/caption-styles.ts";
 export * from "./catalogue/constants.ts";

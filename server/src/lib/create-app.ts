@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ZodError } from "zod";
+import { API_CSP } from "./csp.ts";
 import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
 import { type Logger, withSafeErrors } from "./logger.ts";
 import type { AppBindings } from "./types.ts";
@@ -48,6 +49,11 @@ export function createApp(baseLogger: Logger, options: { https: boolean } = { ht
       strictTransportSecurity: options.https ? "max-age=15552000; includeSubDomains" : false,
     }),
   );
+  // Pages set their own policy (lib/spa.ts); API answers, files and errors may load and be framed by nothing.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Content-Security-Policy")) c.res.headers.set("Content-Security-Policy", API_CSP);
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     const child = logger.child({ requestId: c.get("requestId") });

@@ -1,19 +1,37 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isKnownPagePath } from "@reelsmith/core";
 import type { Hono } from "hono";
+import { cspNonce, pageCsp, withNonce } from "./csp.ts";
 import { sendFile } from "./send-file.ts";
 import type { AppBindings } from "./types.ts";
 
 /** Rewrites index.html for the requested path (tags, config); identity when omitted. */
 export type IndexHtmlRenderer = (template: string, pathname: string) => string;
 
+export interface SpaOptions {
+  /** The page's Content-Security-Policy for one response's nonce (every script of the page carries it). */
+  contentSecurityPolicy?: (nonce: string) => string;
+  /** Whether the web app has a page at this path; any other path gets the same HTML with status 404. */
+  isKnownPath?: (pathname: string) => boolean;
+}
+
 /**
  * Serves the built single-page app: files under `assets/` carry content hashes and are cached for
  * a year; everything else is revalidated. Page paths get their pre-rendered HTML when the build made
  * one (public pages), else index.html (history fallback); either passes through `renderHtml`, so
- * each page is served with its own title and tags.
+ * each page is served with its own title and tags, and gets a per-response CSP nonce on its scripts.
+ * A path the app has no page for (core's `isKnownPagePath`) is answered 404 with the same HTML: the
+ * app renders its not-found page, and crawlers and monitors read the status.
  */
-export function serveSpa(app: Hono<AppBindings>, distDir: string, renderHtml: IndexHtmlRenderer = (t) => t): void {
+export function serveSpa(
+  app: Hono<AppBindings>,
+  distDir: string,
+  renderHtml: IndexHtmlRenderer = (t) => t,
+  options: SpaOptions = {},
+): void {
+  const policy = options.contentSecurityPolicy ?? ((nonce: string) => pageCsp(nonce));
+  const isKnownPath = options.isKnownPath ?? isKnownPagePath;
   const root = path.resolve(distDir);
   const indexFile = path.join(root, "index.html");
   const prerendered = path.join(root, "prerendered");
@@ -46,13 +64,16 @@ export function serveSpa(app: Hono<AppBindings>, distDir: string, renderHtml: In
       const immutable = file.startsWith(path.join(root, "assets") + path.sep);
       return sendFile(c, file, immutable ? "public, max-age=31536000, immutable" : "no-cache");
     }
-    const html = renderHtml(templateFor(c.req.path), c.req.path);
+    const nonce = cspNonce();
+    const html = withNonce(renderHtml(templateFor(c.req.path), c.req.path), nonce);
+    const status = isKnownPath(c.req.path) ? 200 : 404;
     c.header("Cache-Control", "no-cache");
+    c.header("Content-Security-Policy", policy(nonce));
     if (c.req.method === "HEAD") {
       c.header("Content-Type", "text/html; charset=utf-8");
-      return c.body(null);
+      return c.body(null, status);
     }
-    return c.html(html);
+    return c.html(html, status);
   });
 }
 

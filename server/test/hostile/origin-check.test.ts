@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 /** A request as a browser would send it, with exactly the headers given (no origin added). */
-function send(path: string, method: string, headers: Record<string, string>, body?: BodyInit) {
+function send(path: string, method: string, headers: Record<string, string>, body?: RequestInit["body"]) {
   return Promise.resolve(h.ctx.app.request(`${ORIGIN}${path}`, { method, headers, ...(body ? { body } : {}) }));
 }
 

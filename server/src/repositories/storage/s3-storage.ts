@@ -43,6 +43,11 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
+  /** The origin stored objects (and their signed URLs) are served from: pages load media from it. */
+  get origin(): string {
+    return new URL(this.#url("o")).origin;
+  }
+
   #url(key: string): string {
     assertSafeKey(key);
     const endpoint = new URL(this.config.endpoint);
