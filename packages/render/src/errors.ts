@@ -1,3 +1,5 @@
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from "@reelsmith/core";
+
 /**
  * Typed failures of the render engine. Each carries a stable `code` a caller can map (the server's
  * worker turns them into a readable video error) and a message a person can act on.
@@ -47,6 +49,24 @@ export class UnsupportedMediaError extends RenderError {
     super("UNSUPPORTED_MEDIA", `Unsupported media ${path}: ${reason}`);
     this.name = "UnsupportedMediaError";
     this.path = path;
+  }
+}
+
+/**
+ * A picture larger than the product takes (IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE), found from its headers
+ * before anything decodes it.
+ */
+export class ImageTooLargeError extends UnsupportedMediaError {
+  readonly width: number;
+  readonly height: number;
+  constructor(path: string, width: number, height: number) {
+    super(
+      path,
+      `the picture is ${width} x ${height} pixels; at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels and ${IMAGE_MAX_SIDE} pixels on either side are taken`,
+    );
+    this.name = "ImageTooLargeError";
+    this.width = width;
+    this.height = height;
   }
 }
 

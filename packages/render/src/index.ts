@@ -16,6 +16,7 @@ export * from "./errors.ts";
 export * from "./ffmpeg/probe.ts";
 export * from "./ffmpeg/progress.ts";
 export * from "./ffmpeg/run.ts";
+export * from "./pictures/picture.ts";
 export * from "./pipeline/assets.ts";
 export * from "./pipeline/produce.ts";
 export * from "./pipeline/song.ts";

@@ -13,6 +13,7 @@ import { type Composition, parseComposition } from "./composition/schema.ts";
 import { UnsupportedMediaError } from "./errors.ts";
 import { measureLoudness, parseEbur128Summary, probeMedia } from "./ffmpeg/probe.ts";
 import { runFfmpeg } from "./ffmpeg/run.ts";
+import { checkPictureSize } from "./pictures/picture.ts";
 
 export interface RenderOptions {
   /** Where the MP4 goes. */
@@ -53,10 +54,15 @@ function mediaInputs(c: Composition): { path: string; need: "video" | "image" | 
   return list;
 }
 
-/** Checks that every input exists and holds the stream it is used for (typed errors otherwise). */
+/**
+ * Checks that every input exists and holds the stream it is used for (typed errors otherwise). A
+ * picture's size is read from its headers first: one larger than the product takes never reaches a
+ * decoder.
+ */
 export async function checkInputs(c: Composition): Promise<void> {
   await Promise.all(
     mediaInputs(c).map(async ({ path, need }) => {
+      if (need === "image") await checkPictureSize(path);
       const info = await probeMedia(path);
       if (need === "audio" && !info.audio) throw new UnsupportedMediaError(path, "it has no sound");
       if ((need === "video" || need === "image") && !info.video)

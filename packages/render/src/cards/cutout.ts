@@ -1,5 +1,6 @@
-import { type Canvas, createCanvas, loadImage } from "@napi-rs/canvas";
+import { type Canvas, createCanvas, type Image } from "@napi-rs/canvas";
 import { UnsupportedMediaError } from "../errors.ts";
+import { loadPicture } from "../pictures/picture.ts";
 
 /**
  * Cutting a product out of its photo. A product shot on a plain backdrop (a sweep of paper, a wall, a
@@ -789,7 +790,7 @@ function toCanvas(img: RgbaImage): Canvas {
 }
 
 /** A picture drawn at most `side` on its longest side, as RGBA. */
-function scaledCopy(img: Awaited<ReturnType<typeof loadImage>>, side: number): RgbaImage {
+function scaledCopy(img: Image, side: number): RgbaImage {
   const scale = Math.min(1, side / Math.max(img.width, img.height));
   const width = Math.max(1, Math.round(img.width * scale));
   const height = Math.max(1, Math.round(img.height * scale));
@@ -814,12 +815,7 @@ export function matteProblem(m: Matte): string | null {
  * upload never makes a large canvas.
  */
 export async function cutOutProduct(src: string): Promise<ProductPicture> {
-  let img: Awaited<ReturnType<typeof loadImage>>;
-  try {
-    img = await loadImage(src);
-  } catch (error) {
-    throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
-  }
+  const img = await loadPicture(src);
   if (!(img.width > 0 && img.height > 0)) throw new UnsupportedMediaError(src, "the picture is empty");
   const work = scaledCopy(img, MATTE.workSide);
   const photo = (reason: string): ProductPicture => ({

@@ -1,5 +1,5 @@
-import { createCanvas, loadImage } from "@napi-rs/canvas";
-import { UnsupportedMediaError } from "../errors.ts";
+import { createCanvas } from "@napi-rs/canvas";
+import { loadPicture } from "../pictures/picture.ts";
 import { roundRectPath } from "./wrap.ts";
 
 /**
@@ -15,12 +15,7 @@ export async function renderFramedImage(options: {
   fit: "cover" | "contain";
 }): Promise<Buffer> {
   const { width, height, radius, shadow } = options;
-  let img: Awaited<ReturnType<typeof loadImage>>;
-  try {
-    img = await loadImage(options.src);
-  } catch (error) {
-    throw new UnsupportedMediaError(options.src, `not a picture we can read (${(error as Error).message})`);
-  }
+  const img = await loadPicture(options.src);
   const margin = shadow ? Math.round(Math.min(width, height) * 0.06) : 0;
   const boxW = width - 2 * margin;
   const boxH = height - 2 * margin;

@@ -1,5 +1,5 @@
-import { createCanvas, loadImage } from "@napi-rs/canvas";
-import { UnsupportedMediaError } from "../errors.ts";
+import { createCanvas } from "@napi-rs/canvas";
+import { loadPicture } from "../pictures/picture.ts";
 
 /** `#RRGGBB` of a hue (degrees), saturation and lightness (0-1). */
 export function hsl(h: number, s: number, l: number): string {
@@ -82,12 +82,7 @@ export function paletteOfTone(tone: Tone): { backdrop: string[]; accent: string 
  * pixels, as a deep-to-light gradient plus a bright accent. A grey product gets a neutral studio look.
  */
 export async function productPalette(src: string): Promise<{ backdrop: string[]; accent: string }> {
-  let img: Awaited<ReturnType<typeof loadImage>>;
-  try {
-    img = await loadImage(src);
-  } catch (error) {
-    throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
-  }
+  const img = await loadPicture(src);
   const size = 48;
   const ctx = createCanvas(size, size).getContext("2d");
   ctx.drawImage(img, 0, 0, size, size);

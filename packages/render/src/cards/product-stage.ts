@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import type { Box } from "../composition/schema.ts";
+import { preparePicture } from "../pictures/picture.ts";
 import { cutOutProduct, type ProductPicture } from "./cutout.ts";
 import { paletteOfTone, type Tone, toneOf } from "./palette.ts";
 import {
@@ -311,10 +312,13 @@ async function save(canvas: Canvas, path: string, format: "png" | "jpeg"): Promi
 
 /**
  * Cuts the product out of its photo (or keeps the photo whole when its backdrop is busy) and draws
- * everything the ad's shots are made of into `workDir`.
+ * everything the ad's shots are made of into `workDir`. The photo is the user's: its size is checked
+ * from its headers and ffmpeg brings it down to PICTURE_MAX_SIDE before this process decodes it.
  */
 export async function prepareUgcStage(productImage: string, workDir: string): Promise<UgcStage> {
-  const picture = await cutOutProduct(productImage);
+  const photo = join(workDir, "product-photo.png");
+  await preparePicture(productImage, photo);
+  const picture = await cutOutProduct(photo);
   const tone = toneOfPicture(picture.canvas);
   const setting = picture.kind === "cutout" ? chooseSetting(tone) : null;
   const look = setting ? SETTING_LOOKS[setting] : { ...SETTING_LOOKS["studio-sweep"], gloss: 0 };

@@ -1,6 +1,7 @@
-import { createCanvas, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { findFace } from "../captions/fonts.ts";
 import { cardFont } from "../captions/measure.ts";
+import { loadPicture } from "../pictures/picture.ts";
 import { roundRectPath, wrapText } from "./wrap.ts";
 
 /**
@@ -77,7 +78,7 @@ function drawDefaultAvatar(ctx: SKRSContext2D, x: number, y: number, d: number):
 
 async function drawAvatar(ctx: SKRSContext2D, path: string | null, x: number, y: number, d: number): Promise<void> {
   if (!path) return drawDefaultAvatar(ctx, x, y, d);
-  const img = await loadImage(path);
+  const img = await loadPicture(path);
   const scale = Math.max(d / img.width, d / img.height);
   const w = img.width * scale;
   const h = img.height * scale;

@@ -11,6 +11,7 @@ import { prepareUgcStage } from "../cards/product-stage.ts";
 import type { Composition } from "../composition/schema.ts";
 import { RenderError, UnsupportedMediaError } from "../errors.ts";
 import { probeMedia } from "../ffmpeg/probe.ts";
+import { isPictureFile, PICTURE_MAX_SIDE, preparePicture } from "../pictures/picture.ts";
 import type { RecipeComposition, VoicePart } from "../recipes/common.ts";
 import { facelessRecipe } from "../recipes/faceless.ts";
 import {
@@ -107,6 +108,25 @@ async function avatarFromInput(dataUrl: string | null | undefined, workDir: stri
   return file;
 }
 
+/** A Reddit avatar is drawn about 120 px across; this leaves room for a sharp circle. */
+const AVATAR_MAX_SIDE = 512;
+
+/**
+ * A user's picture made safe to draw and encode: its size checked from its headers, then decoded by
+ * ffmpeg (a child process) into `<name>-prepared.png` in `workDir`, at most `maxSide` on a side.
+ */
+async function userPicture(
+  src: string,
+  workDir: string,
+  name: string,
+  signal: AbortSignal | undefined,
+  maxSide = PICTURE_MAX_SIDE,
+): Promise<string> {
+  const output = join(workDir, `${name}-prepared.png`);
+  await preparePicture(src, output, { maxSide, signal });
+  return output;
+}
+
 async function speak(
   tts: TtsProvider | undefined,
   text: string,
@@ -146,11 +166,16 @@ const producers: { [T in VideoType]: Producer<T> } = {
       const { workDir, signal } = req;
       const input = req.input as VideoInputByType["reddit"];
       const assets = req.assets as ProduceAssets["reddit"];
+      // The avatar is the user's picture: checked and made small before it is drawn.
+      const avatarPicture = async () => {
+        const given = assets.avatar !== undefined ? assets.avatar : await avatarFromInput(input.avatar_url, workDir);
+        return given ? userPicture(given, workDir, "avatar", signal, AVATAR_MAX_SIDE) : null;
+      };
       req.onStage?.(STAGES.voice);
       const [title, script, avatar] = await Promise.all([
         speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings),
         speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
-        assets.avatar !== undefined ? assets.avatar : avatarFromInput(input.avatar_url, workDir),
+        avatarPicture(),
       ]);
       return redditRecipe(input, { background: assets.background, music: assets.music, avatar }, { title, script });
     },
@@ -179,7 +204,12 @@ const producers: { [T in VideoType]: Producer<T> } = {
     voiced: false,
     async compose(req) {
       const input = req.input as VideoInputByType["green-screen"];
-      const assets = req.assets as ProduceAssets["green-screen"];
+      const given = req.assets as ProduceAssets["green-screen"];
+      // A background picture is the user's: checked by its headers and brought down to a size the frame
+      // needs by ffmpeg before anything else reads it.
+      const assets = (await isPictureFile(given.background))
+        ? { ...given, background: await userPicture(given.background, req.workDir, "background", req.signal) }
+        : given;
       const [meme, background] = await Promise.all([probeMedia(assets.meme), probeMedia(assets.background)]);
       if (!meme.video || meme.video.still) throw new UnsupportedMediaError(assets.meme, "it is not a video");
       if (!(meme.duration > 0)) throw new UnsupportedMediaError(assets.meme, "its length is unknown");

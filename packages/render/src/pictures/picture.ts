@@ -1,0 +1,150 @@
+import { open } from "node:fs/promises";
+import { type Image, loadImage } from "@napi-rs/canvas";
+import { IMAGE_MAX_PIXELS, type ImageFormat, imageTooLarge, readImageHeader } from "@reelsmith/core";
+import { ImageTooLargeError, MissingInputError, RenderCancelledError, UnsupportedMediaError } from "../errors.ts";
+import { runFfmpeg } from "../ffmpeg/run.ts";
+
+/**
+ * Pictures from users (a product photo, a green-screen background, a Reddit avatar) are checked by
+ * their headers and then decoded only by ffmpeg, in a child process, into a small PNG: the render's
+ * own process (with `@napi-rs/canvas`) never decodes more pixels than the video needs.
+ */
+
+/** The longest side a user's picture is brought down to: twice the frame's width, enough for close-ups. */
+export const PICTURE_MAX_SIDE = 2160;
+
+/** How far into a file a picture's size is looked for (a JPEG's EXIF, ICC and XMP come first). */
+const HEADER_SEARCH_BYTES = 16 * 1024 * 1024;
+const FIRST_READ_BYTES = 64 * 1024;
+
+export interface PictureSize {
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+/** A picture file's format and pixel size, from its headers alone (nothing is decoded). */
+export async function readPictureSize(path: string): Promise<PictureSize> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, "r");
+  } catch {
+    throw new MissingInputError(path);
+  }
+  try {
+    const fileSize = (await file.stat()).size;
+    let bytes = Buffer.alloc(0);
+    let want = Math.min(FIRST_READ_BYTES, fileSize);
+    for (;;) {
+      if (want > bytes.length) {
+        const more = Buffer.alloc(want - bytes.length);
+        const { bytesRead } = await file.read(more, 0, more.length, bytes.length);
+        bytes = Buffer.concat([bytes, more.subarray(0, bytesRead)]);
+      }
+      const header = readImageHeader(bytes);
+      if (header.state === "ok") return { format: header.format, width: header.width, height: header.height };
+      if (header.state === "not-image")
+        throw new UnsupportedMediaError(path, "it is not a picture in a format we read");
+      if (header.state === "invalid") throw new UnsupportedMediaError(path, `its header is broken (${header.reason})`);
+      if (header.need > fileSize || header.need > HEADER_SEARCH_BYTES) {
+        throw new UnsupportedMediaError(path, "its size could not be read from its header");
+      }
+      // At least twice as much each time: a JPEG with large metadata takes few reads.
+      want = Math.min(fileSize, Math.max(header.need, bytes.length * 2));
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/** Whether a file is a picture (by its first bytes), whatever its name says; false for a video. */
+export async function isPictureFile(path: string): Promise<boolean> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, "r");
+  } catch {
+    throw new MissingInputError(path);
+  }
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return readImageHeader(head.subarray(0, bytesRead)).state !== "not-image";
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * A picture's size, once it is known to be within the product's limits (ImageTooLargeError
+ * otherwise). Checked before any decoder sees the file: one stored before uploads were checked, or
+ * put in storage by other means, is refused here.
+ */
+export async function checkPictureSize(path: string): Promise<PictureSize> {
+  const size = await readPictureSize(path);
+  if (imageTooLarge(size)) throw new ImageTooLargeError(path, size.width, size.height);
+  return size;
+}
+
+/**
+ * ffmpeg arguments that decode the first frame of a picture and write it as a PNG at most `maxSide`
+ * on its longest side (never enlarged), turned upright by its EXIF orientation and keeping its
+ * transparency. `-max_pixels` makes the decoder itself refuse a frame larger than the product takes,
+ * should a file's headers and its data disagree.
+ */
+export function preparePictureArgs(src: string, output: string, maxSide = PICTURE_MAX_SIDE): string[] {
+  return [
+    "-v",
+    "error",
+    "-y",
+    "-max_pixels",
+    String(IMAGE_MAX_PIXELS),
+    "-i",
+    src,
+    "-frames:v",
+    "1",
+    "-vf",
+    `scale='min(${maxSide},iw)':'min(${maxSide},ih)':force_original_aspect_ratio=decrease:flags=lanczos`,
+    "-c:v",
+    "png",
+    "-f",
+    "image2",
+    "-update",
+    "1",
+    output,
+  ];
+}
+
+/**
+ * Makes a user's picture safe to draw: checks its size from its headers, then has ffmpeg (a child
+ * process) decode it and write it to `output` as a PNG at most `maxSide` on its longest side.
+ * Returns the new picture's size.
+ */
+export async function preparePicture(
+  src: string,
+  output: string,
+  options: { maxSide?: number; signal?: AbortSignal } = {},
+): Promise<{ width: number; height: number }> {
+  await checkPictureSize(src);
+  try {
+    await runFfmpeg(preparePictureArgs(src, output, options.maxSide), { signal: options.signal, niceness: 0 });
+  } catch (error) {
+    if (error instanceof RenderCancelledError) throw error;
+    throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
+  }
+  const { width, height } = await readPictureSize(output);
+  return { width, height };
+}
+
+/**
+ * Decodes a picture for drawing on a canvas, in this process: only after its headers show it within
+ * the product's limits. Pictures from users reach here through `preparePicture`, so at most
+ * PICTURE_MAX_SIDE on a side.
+ */
+export async function loadPicture(src: string): Promise<Image> {
+  await checkPictureSize(src);
+  try {
+    return await loadImage(src);
+  } catch (error) {
+    throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
+  }
+}
