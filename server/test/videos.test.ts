@@ -252,7 +252,7 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
 
     const newest = await list("group=processing");
     expect(newest.items.map((v: { id: string }) => v.id)).toEqual(made.map((v) => v.id).reverse());
-    expect(newest.counts).toEqual({ processing: 3, finished: 0 });
+    expect(newest.counts).toEqual({ processing: 3, finished: 0, failed: 0 });
     expect((await list("group=finished")).items).toEqual([]);
     expect((await list("group=processing&sort=oldest")).items[0].id).toBe(made[0].id);
     expect((await list("group=processing&sort=title")).items.map((v: { title: string }) => v.title)).toEqual([
@@ -293,7 +293,7 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     );
     expect((await h.request(video.thumbnail_url)).headers.get("content-type")).toBe("image/jpeg");
     const listed = await json(h.request("/api/videos?group=finished", { cookie }));
-    expect(listed.counts).toEqual({ processing: 0, finished: 1 });
+    expect(listed.counts).toEqual({ processing: 0, finished: 1, failed: 0 });
   });
 
   it("retries a failing render, then fails it with its reason and refunds exactly once", async () => {
@@ -306,7 +306,12 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
       .toBe("error");
     expect(renderer.calls.filter((id) => id === created.id)).toHaveLength(3);
     const video = await json(h.request(`/api/videos/${created.id}`, { cookie }));
-    expect(video).toMatchObject({ error_message: "The background video could not be read.", refunded: 6 });
+    expect(video).toMatchObject({
+      error_message: "The background video could not be read.",
+      refunded: 6,
+      retryable: true,
+      retry_blocked_reason: null,
+    });
     expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
 
     // The failure path again (the dead-letter handler, another process): nothing changes.
@@ -314,6 +319,7 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     const refunds = await h.db.db.select().from(credits).where(eq(credits.source, "refund"));
     expect(refunds).toHaveLength(1);
     expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
-    await expect.poll(() => json(h.request("/api/videos?group=processing", { cookie }))).toMatchObject({ total: 1 });
+    await expect.poll(() => json(h.request("/api/videos?group=failed", { cookie }))).toMatchObject({ total: 1 });
+    expect((await json(h.request("/api/videos?group=processing", { cookie }))).total).toBe(0);
   }, 60_000);
 });

@@ -30,6 +30,8 @@ export function describeFailure(error: unknown): string {
         return "One of the files for this video could not be read. Upload it again in another format.";
       case "MISSING_INPUT":
         return "A file this video needs is no longer there.";
+      case "UNDRAWABLE_TEXT":
+        return "The text has letters no caption font on this server can draw. Change the text or the caption style.";
       case "TTS_FAILED":
         return "The voice-over could not be made.";
       case "CANCELLED":
@@ -39,6 +41,20 @@ export function describeFailure(error: unknown): string {
     }
   }
   return "The video could not be rendered.";
+}
+
+/**
+ * Whether a failure was the input's: text no font can draw, an upload that is gone or cannot be read, a
+ * composition the input cannot make. Another attempt with the same input fails the same way, so such a
+ * video is not offered a retry. Everything else (an ffmpeg crash, the voice engine, a cancelled or lost
+ * render, a library file missing on this server) is the server's and may work next time.
+ */
+export function isInputFailure(error: unknown): boolean {
+  if (error instanceof RenderFailure) return !error.retryable;
+  if (error instanceof RenderError) {
+    return ["UNDRAWABLE_TEXT", "UNSUPPORTED_MEDIA", "MISSING_INPUT", "INVALID_COMPOSITION"].includes(error.code);
+  }
+  return false;
 }
 
 /**
@@ -68,7 +84,7 @@ export class EngineRenderer implements VideoRenderer {
     for (const ref of assetReferences(type, input)) {
       if (ref.from !== "upload") continue;
       const row: FileRow | undefined = await this.files.find(video.userId, ref.id);
-      if (!row) throw new RenderFailure("An uploaded file this video needs has been deleted.");
+      if (!row) throw new RenderFailure("An uploaded file this video needs has been deleted.", { retryable: false });
       const target = path.join(workDir, `${ref.asset}${path.extname(row.path)}`);
       await this.storage.download(row.path, target);
       files[ref.id] = target;
@@ -86,10 +102,10 @@ export class EngineRenderer implements VideoRenderer {
   }
 
   async render(video: VideoRow, context: RenderContext): Promise<RenderedVideo> {
-    if (!isVideoType(video.type)) throw new RenderFailure("This video's type is no longer made.");
+    if (!isVideoType(video.type)) throw new RenderFailure("This video's type is no longer made.", { retryable: false });
     const type = video.type;
     const parsed = videoInputSchemas[type].safeParse(video.input);
-    if (!parsed.success) throw new RenderFailure("This video's settings are no longer valid.");
+    if (!parsed.success) throw new RenderFailure("This video's settings are no longer valid.", { retryable: false });
     const input = parsed.data as VideoInputByType[typeof type];
     try {
       const files = await this.#downloadUploads(video, type, input, context.workDir);
@@ -109,7 +125,7 @@ export class EngineRenderer implements VideoRenderer {
       return { videoPath: result.videoPath, thumbnailPath: result.thumbnailPath, durationS: result.durationS };
     } catch (error) {
       if (error instanceof RenderFailure) throw error;
-      throw new RenderFailure(describeFailure(error), { cause: error });
+      throw new RenderFailure(describeFailure(error), { cause: error, retryable: !isInputFailure(error) });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { uploadFields, VIDEO_TYPES, type VideoGroup, type VideoSort } from "@reelsmith/core";
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { credits, generatedVideos } from "../db/schema/index.ts";
 import type { Executor } from "../db/tx.ts";
@@ -10,10 +10,11 @@ export type NewVideoRow = typeof generatedVideos.$inferInsert;
 /** Where a stored input may refer to an upload: each video type's upload fields, from its definition. */
 const UPLOAD_FIELDS = VIDEO_TYPES.flatMap((type) => uploadFields(type).map(({ field }) => ({ type, field })));
 
-/** Spec section 4: the Processing tab holds processing and failed videos, Finished the finished ones. */
+/** The Processing tab holds the videos being made, Finished the finished ones; failed ones are listed apart. */
 const GROUP_STATUSES: Record<VideoGroup, string[]> = {
-  processing: ["processing", "error"],
+  processing: ["processing"],
   finished: ["finished"],
+  failed: ["error"],
   all: ["processing", "error", "finished"],
 };
 
@@ -22,7 +23,10 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The generated_videos table; reads are scoped to the owner, worker writes guard on the status. */
+/**
+ * The generated_videos table; reads are scoped to the owner and leave out removed videos, worker writes
+ * guard on the status.
+ */
 export class VideosRepository {
   constructor(private readonly db: Database) {}
 
@@ -38,6 +42,7 @@ export class VideosRepository {
   ): Promise<{ rows: VideoRow[]; total: number }> {
     const where = and(
       eq(generatedVideos.userId, userId),
+      isNull(generatedVideos.deletedAt),
       inArray(generatedVideos.status, GROUP_STATUSES[query.group]),
       query.search ? ilike(generatedVideos.title, likePattern(query.search)) : undefined,
     );
@@ -60,22 +65,48 @@ export class VideosRepository {
     return { rows, total: Number(total?.n ?? 0) };
   }
 
-  async countByGroup(userId: string): Promise<{ processing: number; finished: number }> {
+  async countByGroup(userId: string): Promise<{ processing: number; finished: number; failed: number }> {
     const rows = await this.db
       .select({ status: generatedVideos.status, n: count() })
       .from(generatedVideos)
-      .where(eq(generatedVideos.userId, userId))
+      .where(and(eq(generatedVideos.userId, userId), isNull(generatedVideos.deletedAt)))
       .groupBy(generatedVideos.status);
     const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-    return { processing: of("processing") + of("error"), finished: of("finished") };
+    return { processing: of("processing"), finished: of("finished"), failed: of("error") };
   }
 
   async find(userId: string, id: string): Promise<VideoRow | undefined> {
     const [row] = await this.db
       .select()
       .from(generatedVideos)
-      .where(and(eq(generatedVideos.userId, userId), eq(generatedVideos.id, id)));
+      .where(and(eq(generatedVideos.userId, userId), eq(generatedVideos.id, id), isNull(generatedVideos.deletedAt)));
     return row;
+  }
+
+  /**
+   * Takes a finished or failed video out of its owner's lists, once (a processing video is never
+   * removed); its stored paths are cleared. Returns the row as it was, or undefined when nothing changed.
+   */
+  async markDeleted(userId: string, id: string, executor: Executor = this.db): Promise<VideoRow | undefined> {
+    const [before] = await executor
+      .select()
+      .from(generatedVideos)
+      .where(and(eq(generatedVideos.userId, userId), eq(generatedVideos.id, id), isNull(generatedVideos.deletedAt)));
+    if (!before || before.status === "processing") return undefined;
+    const now = new Date();
+    const updated = await executor
+      .update(generatedVideos)
+      .set({ deletedAt: now, updatedAt: now, outputPath: null, thumbnailPath: null })
+      .where(
+        and(
+          eq(generatedVideos.id, id),
+          eq(generatedVideos.userId, userId),
+          ne(generatedVideos.status, "processing"),
+          isNull(generatedVideos.deletedAt),
+        ),
+      )
+      .returning({ id: generatedVideos.id });
+    return updated.length === 1 ? before : undefined;
   }
 
   /** For workers, which act on a video id from a job. */
@@ -131,11 +162,16 @@ export class VideosRepository {
   }
 
   /** processing -> error, once; the caller refunds in the same transaction. */
-  async markFailed(id: string, errorMessage: string, executor: Executor): Promise<VideoRow | undefined> {
+  async markFailed(
+    id: string,
+    errorMessage: string,
+    retryable: boolean,
+    executor: Executor,
+  ): Promise<VideoRow | undefined> {
     const now = new Date();
     const [row] = await executor
       .update(generatedVideos)
-      .set({ status: "error", errorMessage, stage: null, finishedAt: now, updatedAt: now })
+      .set({ status: "error", errorMessage, errorRetryable: retryable, stage: null, finishedAt: now, updatedAt: now })
       .where(and(eq(generatedVideos.id, id), eq(generatedVideos.status, "processing")))
       .returning();
     return row;

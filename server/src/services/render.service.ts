@@ -28,14 +28,21 @@ export interface VideoRenderer {
   render(video: VideoRow, context: RenderContext): Promise<RenderedVideo>;
 }
 
-/** A failure whose message is fit to show the user (the video's error_message). */
+/**
+ * A failure whose message is fit to show the user (the video's error_message). `retryable` says whose
+ * failure it is: false when the input itself cannot be made (text no font draws, an upload that is gone
+ * or unreadable), so another attempt with the same input would fail the same way; true (the default)
+ * for the server's failures (a crashed encode, a lost worker, a timeout).
+ */
 export class RenderFailure extends Error {
+  readonly retryable: boolean;
   constructor(
     readonly userMessage: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryable?: boolean },
   ) {
     super(userMessage, options);
     this.name = "RenderFailure";
+    this.retryable = options?.retryable ?? true;
   }
 }
 
@@ -126,9 +133,11 @@ export class RenderService {
     } catch (error) {
       await writing;
       const userMessage = error instanceof RenderFailure ? error.userMessage : GENERIC_RENDER_FAILURE;
-      logger.warn({ err: error, final: attempt.finalAttempt }, "render attempt failed");
-      if (attempt.finalAttempt) {
-        await this.fail(videoId, userMessage);
+      const retryable = error instanceof RenderFailure ? error.retryable : true;
+      logger.warn({ err: error, final: attempt.finalAttempt, retryable }, "render attempt failed");
+      // A failure of the input fails every attempt the same way: give up (and refund) at once.
+      if (attempt.finalAttempt || !retryable) {
+        await this.fail(videoId, userMessage, { retryable });
         return;
       }
       await this.videos.updateProgress(videoId, { stage: "Retrying after an error" });
@@ -161,12 +170,13 @@ export class RenderService {
   }
 
   /**
-   * processing -> error with a readable reason, and the spend refunded, in one transaction. Safe to call
-   * any number of times and from several processes: only the first call changes anything.
+   * processing -> error with a readable reason and whether a retry can work (the server's failures, the
+   * default, can; the input's cannot), and the spend refunded, in one transaction. Safe to call any
+   * number of times and from several processes: only the first call changes anything.
    */
-  async fail(videoId: string, userMessage: string): Promise<boolean> {
+  async fail(videoId: string, userMessage: string, options: { retryable?: boolean } = {}): Promise<boolean> {
     const outcome = await this.db.transaction(async (tx) => {
-      const failed = await this.videos.markFailed(videoId, userMessage, tx);
+      const failed = await this.videos.markFailed(videoId, userMessage, options.retryable ?? true, tx);
       if (!failed) return undefined;
       const refund = await this.credits.refundVideo(tx, { userId: failed.userId, videoId });
       return { video: failed, refunded: refund?.amount ?? 0 };

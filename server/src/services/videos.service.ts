@@ -1,8 +1,12 @@
 import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import {
   assetReferences,
   type CreateVideo,
+  createVideoSchema,
   creditCost,
   type LibraryKind,
   messages,
@@ -113,11 +117,32 @@ export class VideosService {
    * spend, no job and no stored avatar.
    */
   async create(userId: string, body: CreateVideo): Promise<Video> {
-    const cost = creditCost(body.type);
     const videoId = crypto.randomUUID();
     // Read before anything is stored, so a failure here leaves nothing behind.
     const priority = (await this.options.renderPriority?.(userId)) ?? 0;
     const { storedInput, avatarKey, title } = await this.#prepare(userId, body, videoId);
+    return this.#start(userId, { videoId, type: body.type, storedInput, avatarKey, title, priority });
+  }
+
+  /**
+   * The atomic part of a creation: in one transaction the video row (processing), the spend keyed by the
+   * video (after locking and checking the balance), the render job and, for a retry, the failed original
+   * taken out of the lists. A throw rolls all of it back and deletes the avatar stored for the video.
+   */
+  async #start(
+    userId: string,
+    fresh: {
+      videoId: string;
+      type: CreateVideo["type"];
+      storedInput: Record<string, unknown>;
+      avatarKey: string | undefined;
+      title: string;
+      priority: number;
+      replaces?: string;
+    },
+  ): Promise<Video> {
+    const { videoId, type, priority } = fresh;
+    const cost = creditCost(type);
     let video: VideoRow;
     try {
       video = await this.db.transaction(async (tx) => {
@@ -125,10 +150,10 @@ export class VideosService {
           {
             id: videoId,
             userId,
-            title,
-            type: body.type,
+            title: fresh.title,
+            type,
             status: "processing",
-            input: storedInput,
+            input: fresh.storedInput,
             cost,
             stage: "Queued",
           },
@@ -140,13 +165,17 @@ export class VideosService {
           { videoId },
           { tx, singletonKey: videoId, priority },
         );
+        // A failed video is retried once: a second retry (a double click, another tab) finds it gone.
+        if (fresh.replaces && !(await this.videos.markDeleted(userId, fresh.replaces, tx))) {
+          throw new AppError("NOT_FOUND", messages.videos.notFound);
+        }
         return row;
       });
     } catch (error) {
-      if (avatarKey) await this.storage.delete(avatarKey).catch(() => {});
+      if (fresh.avatarKey) await this.storage.delete(fresh.avatarKey).catch(() => {});
       throw error;
     }
-    this.logger.info({ videoId, type: body.type, cost, priority }, "video created");
+    this.logger.info({ videoId, type, cost, priority, retryOf: fresh.replaces }, "video created");
     await this.credits.publishBalance(userId, { amount: -cost, source: "spend" });
     await this.events.publish(userId, {
       type: "video",
@@ -156,6 +185,93 @@ export class VideosService {
       stage: "Queued",
     });
     return this.#view(video, 0);
+  }
+
+  /**
+   * POST /api/videos/:id/retry: a failed video made again as a NEW video with the same input, charged
+   * again through the same atomic path as a creation; the failed one leaves the lists in the same
+   * transaction. Refused (409, with the reason) when the failure was the input's, when an upload it used
+   * is gone, or when the video did not fail.
+   */
+  async retry(userId: string, id: string): Promise<Video> {
+    const original = await this.#owned(userId, id);
+    if (original.status === "processing") throw new AppError("CONFLICT", messages.videos.stillProcessing);
+    if (original.status !== "error") throw new AppError("CONFLICT", messages.videos.retryNotFailed);
+    const check = await this.#retryCheck(original);
+    if (!check.ok) throw new AppError("CONFLICT", check.reason);
+    const videoId = crypto.randomUUID();
+    const priority = (await this.options.renderPriority?.(userId)) ?? 0;
+    const oldAvatar = avatarKeyOf(original);
+    let storedInput: Record<string, unknown> = { ...(original.input as Record<string, unknown>) };
+    let avatarKey: string | undefined;
+    if (oldAvatar) {
+      // The new video gets its own copy, so removing one video never takes another's picture.
+      avatarKey = `${userId}/avatars/${videoId}${path.extname(oldAvatar)}`;
+      await this.#copyObject(oldAvatar, avatarKey);
+      storedInput = { ...storedInput, avatar_key: avatarKey };
+    }
+    return this.#start(userId, {
+      videoId,
+      type: check.body.type,
+      storedInput,
+      avatarKey,
+      title: original.title,
+      priority,
+      replaces: original.id,
+    });
+  }
+
+  /**
+   * DELETE /api/videos/:id: a finished or failed video leaves the lists and its stored objects (MP4,
+   * thumbnail, Reddit avatar) are deleted; the row stays, so the credits ledger that names it is kept
+   * whole. The objects go first: if storage fails the video is still listed and can be deleted again.
+   */
+  async remove(userId: string, id: string): Promise<void> {
+    const row = await this.#owned(userId, id);
+    if (row.status === "processing") throw new AppError("CONFLICT", messages.videos.stillProcessing);
+    const keys = [row.outputPath, row.thumbnailPath, avatarKeyOf(row)].filter((k): k is string => Boolean(k));
+    for (const key of keys) await this.storage.delete(key);
+    await this.videos.markDeleted(userId, row.id);
+    this.logger.info({ videoId: row.id, status: row.status, objects: keys.length }, "video removed");
+  }
+
+  async #owned(userId: string, id: string): Promise<VideoRow> {
+    const row = UUID.test(id) ? await this.videos.find(userId, id) : undefined;
+    if (!row) throw new AppError("NOT_FOUND", messages.videos.notFound);
+    return row;
+  }
+
+  /** Whether a failed video can be made again now, and the input it would be made from. */
+  async #retryCheck(row: VideoRow): Promise<{ ok: true; body: CreateVideo } | { ok: false; reason: string }> {
+    if (row.status !== "error") return { ok: false, reason: messages.videos.retryNotFailed };
+    // Failures recorded before the classification existed (null) are offered a retry.
+    if (row.errorRetryable === false) return { ok: false, reason: messages.videos.retryInputFailure };
+    const { avatar_key: _stored, ...input } = row.input as Record<string, unknown>;
+    const parsed = createVideoSchema.safeParse({ type: row.type, input });
+    if (!parsed.success) return { ok: false, reason: messages.videos.retrySettingsInvalid };
+    try {
+      await this.#checkReferences(row.userId, parsed.data);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const gone = error.message === messages.files.notFound || error.message === messages.files.wrongUse;
+      return { ok: false, reason: gone ? messages.videos.retryUploadGone : error.message };
+    }
+    const avatar = avatarKeyOf(row);
+    if (avatar && !(await this.storage.stat(avatar))) return { ok: false, reason: messages.videos.retryUploadGone };
+    return { ok: true, body: parsed.data };
+  }
+
+  /** Storage has no copy: the object goes through a temporary file. */
+  async #copyObject(from: string, to: string): Promise<void> {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "reelsmith-copy-"));
+    try {
+      const file = path.join(dir, path.basename(from));
+      await this.storage.download(from, file);
+      const info = await this.storage.stat(from);
+      await this.storage.putFile(to, file, info?.contentType ?? "application/octet-stream");
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
   }
 
   async list(userId: string, query: VideoListQuery): Promise<VideoList> {
@@ -173,13 +289,13 @@ export class VideosService {
   }
 
   async get(userId: string, id: string): Promise<Video> {
-    const row = UUID.test(id) ? await this.videos.find(userId, id) : undefined;
-    if (!row) throw new AppError("NOT_FOUND", messages.videos.notFound);
+    const row = await this.#owned(userId, id);
     const refunds = row.status === "error" ? await this.videos.refunds([row.id]) : new Map<string, number>();
     return this.#view(row, refunds.get(row.id) ?? 0);
   }
 
   async #view(row: VideoRow, refunded: number): Promise<Video> {
+    const retry = row.status === "error" ? await this.#retryCheck(row) : undefined;
     const ttl = { expiresInSeconds: this.options.urlTtlSeconds };
     const finished = row.status === "finished" && row.outputPath;
     return {
@@ -192,6 +308,8 @@ export class VideosService {
       error_message: row.errorMessage,
       cost: row.cost,
       refunded,
+      retryable: retry?.ok === true,
+      retry_blocked_reason: retry && !retry.ok ? retry.reason : null,
       duration_s: row.durationS,
       video_url: finished ? await this.storage.signedUrl(row.outputPath as string, ttl) : null,
       thumbnail_url: row.thumbnailPath ? await this.storage.signedUrl(row.thumbnailPath, ttl) : null,
@@ -203,4 +321,10 @@ export class VideosService {
       finished_at: row.finishedAt?.toISOString() ?? null,
     };
   }
+}
+
+/** The Reddit avatar the server stored with a video, if any. */
+function avatarKeyOf(row: VideoRow): string | undefined {
+  const key = (row.input as { avatar_key?: unknown }).avatar_key;
+  return typeof key === "string" && key ? key : undefined;
 }

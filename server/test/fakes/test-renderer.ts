@@ -14,6 +14,8 @@ export class TestRenderer implements VideoRenderer {
   calls: string[] = [];
   /** Fail this many attempts (then succeed), or every attempt with "always". */
   failures: number | "always" = 0;
+  /** Whether the failures are the server's (retryable) or the input's. */
+  failureRetryable = true;
 
   async render(video: VideoRow, context: RenderContext) {
     this.calls.push(video.id);
@@ -21,7 +23,7 @@ export class TestRenderer implements VideoRenderer {
     context.onProgress(40);
     if (this.failures === "always" || this.failures > 0) {
       if (this.failures !== "always") this.failures -= 1;
-      throw new RenderFailure("The background video could not be read.");
+      throw new RenderFailure("The background video could not be read.", { retryable: this.failureRetryable });
     }
     const videoPath = path.join(context.workDir, "out.mp4");
     const thumbnailPath = path.join(context.workDir, "thumb.jpg");

@@ -45,7 +45,7 @@ export function mockAccountApi(...answers: Array<() => Response | Promise<Respon
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (url.includes("/api/videos?")) {
       // Screens that list videos (Home, Finished Videos) see an empty library.
-      return new Response(JSON.stringify({ items: [], total: 0, counts: { processing: 0, finished: 0 } }), {
+      return new Response(JSON.stringify({ items: [], total: 0, counts: { processing: 0, finished: 0, failed: 0 } }), {
         headers: { "content-type": "application/json" },
       });
     }

@@ -6,8 +6,11 @@ import { VIDEO_TYPES } from "../video-types/index.ts";
 export const VIDEO_STATUSES = ["processing", "finished", "error"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
-/** Spec tabs: processing (processing + error) and finished; "all" serves the Home page's latest videos. */
-export const VIDEO_GROUPS = ["processing", "finished", "all"] as const;
+/**
+ * Spec tabs: processing and finished; "failed" lists the videos that failed (shown apart, with Retry and
+ * Remove); "all" serves the Home page's latest videos.
+ */
+export const VIDEO_GROUPS = ["processing", "finished", "failed", "all"] as const;
 export type VideoGroup = (typeof VIDEO_GROUPS)[number];
 export const VIDEO_SORTS = ["newest", "oldest", "title"] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
@@ -34,6 +37,10 @@ export const videoSchema = z.object({
   cost: z.number().int(),
   /** Credits given back after a failure (0 when none). */
   refunded: z.number().int(),
+  /** A failed video that can be made again with the same input (POST /api/videos/:id/retry). */
+  retryable: z.boolean(),
+  /** Why a failed video cannot be retried (null otherwise). */
+  retry_blocked_reason: z.string().nullable(),
   duration_s: z.number().nullable(),
   video_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
@@ -50,6 +57,6 @@ export const videoListSchema = z.object({
   /** Videos in the requested group matching the search. */
   total: z.number().int(),
   /** All of the user's videos per tab, whatever the search. */
-  counts: z.object({ processing: z.number().int(), finished: z.number().int() }),
+  counts: z.object({ processing: z.number().int(), finished: z.number().int(), failed: z.number().int() }),
 });
 export type VideoList = z.infer<typeof videoListSchema>;

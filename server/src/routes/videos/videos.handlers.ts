@@ -5,7 +5,13 @@ import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { VideosService } from "../../services/videos.service.ts";
-import { createVideoRoute, getVideoRoute, listVideosRoute } from "./videos.routes.ts";
+import {
+  createVideoRoute,
+  deleteVideoRoute,
+  getVideoRoute,
+  listVideosRoute,
+  retryVideoRoute,
+} from "./videos.routes.ts";
 
 export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLimiter: RateLimiter }) {
   return createRouter()
@@ -27,5 +33,19 @@ export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLi
       const user = await requireUser(deps.auth, c);
       c.header("Cache-Control", "no-store");
       return c.json(await deps.videos.get(user.id, c.req.valid("param").id), 200);
+    })
+    .openapi(retryVideoRoute, async (c) => {
+      const user = await requireUser(deps.auth, c);
+      const wait = deps.createLimiter.hit(`create:${user.id}`);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new AppError("RATE_LIMITED", messages.videos.tooMany);
+      }
+      return c.json(await deps.videos.retry(user.id, c.req.valid("param").id), 201);
+    })
+    .openapi(deleteVideoRoute, async (c) => {
+      const user = await requireUser(deps.auth, c);
+      await deps.videos.remove(user.id, c.req.valid("param").id);
+      return c.body(null, 204);
     });
 }

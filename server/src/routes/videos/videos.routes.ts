@@ -1,19 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   createVideoSchema,
-  errorBodySchema,
   videoListQuerySchema,
   videoListSchema,
   videoSchema,
   videoTypeCatalogue,
 } from "@reelsmith/core";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: errorBodySchema } },
-});
-
-export const createVideoRoute = createRoute({
+export const createVideoRoute = apiRoute({
   method: "post",
   path: "/api/videos",
   tags: ["Videos"],
@@ -27,14 +22,16 @@ export const createVideoRoute = createRoute({
   request: { body: { content: { "application/json": { schema: createVideoSchema } }, required: true } },
   responses: {
     201: { description: "Created and queued", content: { "application/json": { schema: videoSchema } } },
-    400: error("Invalid input, or an upload or library item it refers to that cannot be used"),
-    401: error("Not signed in"),
-    402: error("Not enough credits"),
-    429: error("Too many creations in a short time"),
+    ...errorResponses({
+      400: "Invalid input, or an upload or library item it refers to that cannot be used",
+      401: "Not signed in",
+      402: "Not enough credits",
+      429: "Too many creations in a short time",
+    }),
   },
 });
 
-export const listVideosRoute = createRoute({
+export const listVideosRoute = apiRoute({
   method: "get",
   path: "/api/videos",
   tags: ["Videos"],
@@ -43,11 +40,11 @@ export const listVideosRoute = createRoute({
   request: { query: videoListQuerySchema },
   responses: {
     200: { description: "A page of videos", content: { "application/json": { schema: videoListSchema } } },
-    401: error("Not signed in"),
+    ...errorResponses({ 400: "Invalid tab, search, sort or page", 401: "Not signed in" }),
   },
 });
 
-export const getVideoRoute = createRoute({
+export const getVideoRoute = apiRoute({
   method: "get",
   path: "/api/videos/{id}",
   tags: ["Videos"],
@@ -56,7 +53,53 @@ export const getVideoRoute = createRoute({
   request: { params: z.object({ id: z.string() }) },
   responses: {
     200: { description: "The video", content: { "application/json": { schema: videoSchema } } },
-    401: error("Not signed in"),
-    404: error("No such video of this user"),
+    ...errorResponses({ 401: "Not signed in", 404: "No such video of this user" }),
+  },
+});
+
+const videoIdParams = z.object({ id: z.string().max(100) });
+
+export const retryVideoRoute = apiRoute({
+  method: "post",
+  path: "/api/videos/{id}/retry",
+  tags: ["Videos"],
+  summary: "Make a failed video again: a new video with the same input, charged again, all or nothing",
+  description:
+    "Only for a failed video whose failure was the server's (`retryable` in the video). The new video is " +
+    "created like `POST /api/videos` (balance checked, credits spent, render queued in one transaction) and " +
+    "the failed one leaves the lists. Refused with 409 and the reason when the failure came from the input, " +
+    "an upload it used is gone, or the video is processing or finished.",
+  security: [{ cookieAuth: [] }],
+  request: { params: videoIdParams },
+  responses: {
+    201: { description: "The new video, queued", content: { "application/json": { schema: videoSchema } } },
+    ...errorResponses({
+      401: "Not signed in",
+      402: "Not enough credits",
+      404: "No such video of this user (another user's id answers the same)",
+      409: "The video cannot be retried (the message says why)",
+      429: "Too many creations in a short time",
+    }),
+  },
+});
+
+export const deleteVideoRoute = apiRoute({
+  method: "delete",
+  path: "/api/videos/{id}",
+  tags: ["Videos"],
+  summary: "Delete a finished video or remove a failed one",
+  description:
+    "The video leaves the lists and its stored files (MP4, thumbnail, Reddit avatar) are deleted. The " +
+    "credits ledger is kept as it is (a failed video's refund has already been made). A video that is " +
+    "still processing answers 409.",
+  security: [{ cookieAuth: [] }],
+  request: { params: videoIdParams },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponses({
+      401: "Not signed in",
+      404: "No such video of this user (another user's id answers the same)",
+      409: "The video is still processing",
+    }),
   },
 });

@@ -45,7 +45,7 @@ export function applyVideoEvent(queryClient: QueryClient, event: VideoEvent): bo
   });
   queryClient.setQueryData<Video>(videoQueryKey(event.id), (video) => (video ? patch(video) : video));
   if (event.status === "processing" && event.stage !== "Queued") return false;
-  if (event.status === "finished") moveToFinished(queryClient, event.id);
+  if (event.status !== "processing") moveOutOfProcessing(queryClient, event.id, event.status);
   // Finished or failed: fetch the signed links and move the video between tabs.
   void queryClient.invalidateQueries({ queryKey: videosQueryKey });
   void queryClient.invalidateQueries({ queryKey: videoQueryKey(event.id) });
@@ -53,10 +53,11 @@ export function applyVideoEvent(queryClient: QueryClient, event: VideoEvent): bo
 }
 
 /**
- * Takes a finished video out of every cached Processing list and moves its count, so it never sits in the
- * Processing tab as "Finished" while the lists reload (the reload brings its thumbnail into Finished).
+ * Takes a finished or failed video out of every cached Processing list and moves its count, so it never
+ * sits in the Processing tab as "Finished" or "Failed" while the lists reload (the reload brings it into
+ * Finished or the Failed section).
  */
-function moveToFinished(queryClient: QueryClient, id: string): void {
+function moveOutOfProcessing(queryClient: QueryClient, id: string, to: "finished" | "error"): void {
   for (const [key, list] of queryClient.getQueriesData<VideoList>({ queryKey: videosQueryKey })) {
     const params = key[1] as { group?: string } | undefined;
     if (params?.group !== "processing" || !list?.items.some((v) => v.id === id)) continue;
@@ -68,7 +69,8 @@ function moveToFinished(queryClient: QueryClient, id: string): void {
         ? {
             counts: {
               processing: Math.max(0, list.counts.processing - 1),
-              finished: list.counts.finished + 1,
+              finished: list.counts.finished + (to === "finished" ? 1 : 0),
+              failed: list.counts.failed + (to === "error" ? 1 : 0),
             },
           }
         : {}),

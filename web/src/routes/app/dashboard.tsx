@@ -1,3 +1,4 @@
+import { FailedVideos } from "@/features/videos/components/failed-videos";
 import { FinishedVideos } from "@/features/videos/components/finished-videos";
 import { usePageMeta } from "@/lib/seo";
 
@@ -10,5 +11,10 @@ export function DashboardRoute() {
     robots: "noindex, nofollow",
   });
   const account = useAppAccount();
-  return <FinishedVideos userId={account.user.id} />;
+  return (
+    <div className="space-y-10">
+      <FinishedVideos userId={account.user.id} />
+      <FailedVideos userId={account.user.id} />
+    </div>
+  );
 }

@@ -213,6 +213,8 @@ describe("Green Screen Memes builder", () => {
             error_message: null,
             cost: 6,
             refunded: 0,
+            retryable: false,
+            retry_blocked_reason: null,
             duration_s: null,
             video_url: null,
             thumbnail_url: null,

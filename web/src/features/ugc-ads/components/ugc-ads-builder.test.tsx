@@ -160,6 +160,8 @@ describe("AI UGC Ads builder", () => {
           error_message: null,
           cost: 14,
           refunded: 0,
+          retryable: false,
+          retry_blocked_reason: null,
           duration_s: null,
           video_url: null,
           thumbnail_url: null,

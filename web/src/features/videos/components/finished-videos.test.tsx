@@ -19,6 +19,8 @@ function video(overrides: Partial<Video>): Video {
     error_message: null,
     cost: 6,
     refunded: 0,
+    retryable: false,
+    retry_blocked_reason: null,
     duration_s: null,
     video_url: null,
     thumbnail_url: null,
@@ -43,7 +45,11 @@ function mockVideosApi(byGroup: Record<string, Video[]>, total?: number) {
       const body: VideoList = {
         items,
         total: total ?? items.length,
-        counts: { processing: (byGroup.processing ?? []).length, finished: (byGroup.finished ?? []).length },
+        counts: {
+          processing: (byGroup.processing ?? []).length,
+          finished: (byGroup.finished ?? []).length,
+          failed: (byGroup.failed ?? []).length,
+        },
       };
       return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     }),
@@ -69,26 +75,20 @@ describe("Finished Videos", () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows tab counts, live progress with the stage, and failed videos with their reason and refund", async () => {
+  it("shows tab counts and live progress with the stage", async () => {
     const rendering = video({ title: "Rendering one", progress: 42, stage: "Rendering" });
-    const failed = video({
-      title: "Broken one",
-      status: "error",
-      error_message: "The background video could not be read.",
-      refunded: 6,
-    });
-    mockVideosApi({ processing: [rendering, failed], finished: [video({ status: "finished" })] });
+    const failed = video({ title: "Broken one", status: "error", refunded: 6 });
+    mockVideosApi({ processing: [rendering], finished: [video({ status: "finished" })], failed: [failed] });
     const { client } = renderScreen();
 
-    expect(await screen.findByRole("tab", { name: "Processing (2)" })).toBeTruthy();
+    // Failed videos are not counted as processing: they have their own section.
+    expect(await screen.findByRole("tab", { name: "Processing (1)" })).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Finished (1)" })).toBeTruthy();
     const card = screen.getByRole("article", { name: "Rendering one" });
     expect(within(card).getByText("Rendering")).toBeTruthy();
     expect(within(card).getByText("42%")).toBeTruthy();
     expect(within(card).getByText("This may take a few minutes.")).toBeTruthy();
-    const broken = screen.getByRole("article", { name: "Broken one" });
-    expect(within(broken).getByText("The background video could not be read.")).toBeTruthy();
-    expect(within(broken).getByText("6 credits were returned to your balance.")).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Broken one" })).toBeNull();
 
     act(() => {
       applyVideoEvent(client, {

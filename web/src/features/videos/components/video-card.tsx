@@ -6,6 +6,8 @@ import { Progress } from "@/components/ui/progress";
 import { videoTypeIcons } from "@/components/video-type-icon";
 import { cn } from "@/lib/utils";
 
+import { DeleteVideoButton } from "./delete-video-button";
+
 export function formatDuration(seconds: number | null): string | null {
   if (seconds === null || !Number.isFinite(seconds)) return null;
   const whole = Math.round(seconds);
@@ -111,6 +113,7 @@ export function VideoCard({
             <Progress value={video.progress} aria-label={`Progress of ${video.title}`} />
           </div>
         ) : null}
+        {video.status === "finished" ? <DeleteVideoButton video={video} /> : null}
         {video.status === "error" ? (
           <AlertTriangle
             className="absolute top-1/2 left-1/2 size-10 -translate-1/2 text-destructive"
