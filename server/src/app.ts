@@ -263,7 +263,7 @@ export function createServerContext(
   // Cross-site POST/PUT/PATCH/DELETE are refused; Stripe's webhook authenticates by signature instead.
   app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
   app.use("*", compress());
-  app.route("/", healthRoutes({ database, queue, version }));
+  app.route("/", healthRoutes({ database, queue, storage, version }));
   app.route(
     "/",
     authRoutes({

@@ -21,6 +21,8 @@ export const messages = {
     tryAgain: "Try again",
     reloadPage: "Reload page",
     accountLoadFailed: "We could not load your account.",
+    requestTooLarge: "That is more data than this request accepts. Send less and try again.",
+    nulCharacter: "Text cannot contain the NUL character (U+0000). Remove it and try again.",
   },
   auth: {
     signIn: "Sign In",

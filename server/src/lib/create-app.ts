@@ -5,8 +5,10 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ZodError } from "zod";
 import { API_CSP } from "./csp.ts";
+import { closeUnfinishedBodies, limitBodies } from "./body-limit.ts";
 import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
 import { type Logger, withSafeErrors } from "./logger.ts";
+import { refuseUnreadableText } from "./text-input.ts";
 import type { AppBindings } from "./types.ts";
 
 /** Numeric details an error may carry to the client (see errorBodySchema in core). */
@@ -65,6 +67,10 @@ export function createApp(baseLogger: Logger, options: { https: boolean } = { ht
     else if (c.req.path.startsWith("/api/")) child.info(entry, "request");
     else child.debug(entry, "request");
   });
+  // Before any route reads a body: every body is bounded, and text a database cannot store is refused.
+  app.use(closeUnfinishedBodies());
+  app.use(limitBodies());
+  app.use(refuseUnreadableText());
 
   app.onError((error, c) => {
     const id = c.get("requestId") ?? "unknown";
@@ -74,6 +80,10 @@ export function createApp(baseLogger: Logger, options: { https: boolean } = { ht
     if (error instanceof ZodError) {
       const issue = error.issues[0];
       return c.json(errorBody("VALIDATION_FAILED", issue?.message ?? "Invalid request.", id), 400);
+    }
+    if (error instanceof URIError) {
+      // A path or parameter with malformed percent-encoding names nothing.
+      return c.json(errorBody("NOT_FOUND", "Not found.", id), 404);
     }
     if (error instanceof HTTPException) {
       const status = error.status;

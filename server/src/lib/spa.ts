@@ -4,6 +4,7 @@ import { isKnownPagePath } from "@reelsmith/core";
 import type { Hono } from "hono";
 import { cspNonce, pageCsp, withNonce } from "./csp.ts";
 import { sendFile } from "./send-file.ts";
+import { decodePath } from "./text-input.ts";
 import type { AppBindings } from "./types.ts";
 
 /** Rewrites index.html for the requested path (tags, config); identity when omitted. */
@@ -59,7 +60,9 @@ export function serveSpa(
     if (!fs.existsSync(indexFile)) {
       return c.text("The web app is not built. Run `npm start` (it builds on first run) or `npm run build`.", 503);
     }
-    const file = path.join(root, decodeURIComponent(c.req.path));
+    const decoded = decodePath(c.req.path);
+    if (decoded === null) return c.notFound();
+    const file = path.join(root, decoded);
     if (file !== indexFile && file.startsWith(root + path.sep) && !file.startsWith(prerendered) && isFile(file)) {
       const immutable = file.startsWith(path.join(root, "assets") + path.sep);
       return sendFile(c, file, immutable ? "public, max-age=31536000, immutable" : "no-cache");

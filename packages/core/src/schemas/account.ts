@@ -43,6 +43,8 @@ export const healthSchema = z.object({
   version: z.string(),
   database: z.object({ ok: z.boolean(), driver: z.enum(["pglite", "postgres"]), latencyMs: z.number() }),
   queue: z.object({ ok: z.boolean(), queues: z.number().int() }),
+  /** Whether a small object could be written to and removed from storage just now. */
+  storage: z.object({ ok: z.boolean(), driver: z.enum(["local", "s3"]) }),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -1,4 +1,5 @@
-import type { Readable } from "node:stream";
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
 
 export interface ObjectInfo {
   size: number;
@@ -63,4 +64,20 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   }
   if (start >= size || end < start) return "unsatisfiable";
   return { start, end };
+}
+
+/**
+ * Whether the storage takes writes right now (a full disk, a root that is gone, a bucket refusing): a
+ * small probe object under a fresh key is written and removed.
+ */
+export async function storageWritable(storage: ObjectStorage): Promise<boolean> {
+  const key = `health-probe-${crypto.randomUUID()}`;
+  try {
+    await storage.put(key, Readable.from([Buffer.from("ok")]), "text/plain");
+    await storage.delete(key);
+    return true;
+  } catch {
+    await storage.delete(key).catch(() => undefined);
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { inside, serveFile } from "../../lib/serve-file.ts";
+import { decodePath } from "../../lib/text-input.ts";
 import {
   type CatalogService,
   LIBRARY_FILES_PATH,
@@ -20,8 +21,8 @@ export function catalogRoutes(deps: { catalog: CatalogService; libraryDir: strin
   });
   const notFound = () => new AppError("NOT_FOUND", "Not found.");
   router.on(["GET", "HEAD"], `${LIBRARY_FILES_PATH}/*`, async (c) => {
-    const relative = decodeURIComponent(c.req.path.slice(LIBRARY_FILES_PATH.length + 1));
-    const file = inside(deps.libraryDir, relative);
+    const relative = decodePath(c.req.path.slice(LIBRARY_FILES_PATH.length + 1));
+    const file = relative === null ? null : inside(deps.libraryDir, relative);
     const response = file ? await serveFile(c, file, { "Cache-Control": IMMUTABLE }) : null;
     if (!response) throw notFound();
     return response;

@@ -1,6 +1,7 @@
 import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serveFile } from "../../lib/serve-file.ts";
+import { decodePath } from "../../lib/text-input.ts";
 import type { LocalStorage } from "../../repositories/storage/local-storage.ts";
 import { contentDisposition } from "../../repositories/storage/s3-storage.ts";
 import type { UrlSigner } from "../../repositories/storage/url-signer.ts";
@@ -17,7 +18,8 @@ export function mediaRoutes(deps: { storage: LocalStorage; signer: UrlSigner }) 
   const app = createRouter();
   app.openAPIRegistry.registerPath(mediaRoute);
   app.on(["GET", "HEAD"], "/api/media/*", async (c) => {
-    const key = decodeURIComponent(c.req.path.slice("/api/media/".length));
+    const key = decodePath(c.req.path.slice("/api/media/".length));
+    if (key === null) throw new AppError("NOT_FOUND", "Not found.");
     const query = { expires: c.req.query("expires"), sig: c.req.query("sig"), download: c.req.query("download") };
     const verdict = deps.signer.verify(key, query);
     if (verdict !== "ok") throw new AppError("FORBIDDEN", verdict === "expired" ? LINK_EXPIRED : LINK_INVALID);

@@ -1,0 +1,99 @@
+import type { IncomingMessage } from "node:http";
+import { AVATAR_MAX_DATA_URL_LENGTH, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "./errors.ts";
+import type { AppBindings } from "./types.ts";
+
+/** What any request body may weigh unless its route is listed in `BODY_LIMITS`: JSON and forms are small. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Room for the multipart framing around an upload of the maximum size. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export interface BodyLimitRule {
+  method: string;
+  /** The route's exact path. */
+  path: string;
+  maxBytes: number;
+  /** Why it was refused, in the user's words. */
+  message: string;
+}
+
+/** Characters of base64 for `bytes` bytes. */
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/** The routes that accept more than the default, each with its own bound. */
+export const BODY_LIMITS: readonly BodyLimitRule[] = [
+  // A multipart upload of at most UPLOAD_MAX_BYTES (the file route also counts the file's own bytes).
+  {
+    method: "POST",
+    path: "/api/files",
+    maxBytes: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD,
+    message: messages.files.tooLarge,
+  },
+  // A Reddit video carries its avatar as a data URL of an image of at most UPLOAD_MAX_BYTES.
+  {
+    method: "POST",
+    path: "/api/videos",
+    maxBytes: base64Length(UPLOAD_MAX_BYTES) + DEFAULT_BODY_LIMIT,
+    message: messages.reddit.avatarTooLarge,
+  },
+  // A profile carries its (already resized) avatar as a data URL.
+  {
+    method: "PATCH",
+    path: "/api/account",
+    maxBytes: AVATAR_MAX_DATA_URL_LENGTH + DEFAULT_BODY_LIMIT,
+    message: messages.settings.avatarTooLarge,
+  },
+  // Stripe's events are a few KB; some (invoices with many lines) are larger.
+  {
+    method: "POST",
+    path: "/api/billing/webhooks/stripe",
+    maxBytes: 1024 * 1024,
+    message: messages.common.requestTooLarge,
+  },
+];
+
+/**
+ * Bounds every request body before anything reads it: a declared Content-Length over the route's limit
+ * is refused at once, and a body without one (chunked) is counted as it streams in and refused as soon
+ * as it passes the limit. The answer is 413 `PAYLOAD_TOO_LARGE`.
+ */
+export function limitBodies(
+  rules: readonly BodyLimitRule[] = BODY_LIMITS,
+  defaultBytes: number = DEFAULT_BODY_LIMIT,
+): MiddlewareHandler<AppBindings> {
+  const limiter = (maxSize: number, message: string) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", message);
+      },
+    });
+  const byRoute = new Map(rules.map((rule) => [`${rule.method} ${rule.path}`, limiter(rule.maxBytes, rule.message)]));
+  const fallback = limiter(defaultBytes, messages.common.requestTooLarge);
+  return (c, next) => (byRoute.get(`${c.req.method} ${c.req.path}`) ?? fallback)(c, next);
+}
+
+/**
+ * An answer given before the client finished sending its body (a 413, a refusal before an upload is
+ * read) says `Connection: close`. The server stops reading that body, so the connection cannot carry a
+ * next request; without the header a keep-alive client would send its next request on a dead socket.
+ */
+export function closeUnfinishedBodies(): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    await next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const unfinished = incoming ? incoming.complete === false : false;
+    if (c.res.status !== 413 && !unfinished) return;
+    try {
+      c.res.headers.set("Connection", "close");
+    } catch {
+      // A response with immutable headers (a fetched one) is copied first.
+      const copy = new Response(c.res.body, c.res);
+      copy.headers.set("Connection", "close");
+      c.res = copy;
+    }
+  };
+}

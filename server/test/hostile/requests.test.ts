@@ -1,0 +1,319 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { type ServerType, serve } from "@hono/node-server";
+import { messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_BODY_LIMIT } from "../../src/lib/body-limit.ts";
+import { createHarness, type Harness, json } from "../harness.ts";
+import { testMedia } from "../media.ts";
+
+/**
+ * Requests a hostile client can send without an account (or with one): bodies far too large, bodies
+ * that never say how long they are, NUL characters, broken percent-encoding, and a health check that
+ * must notice storage it cannot write.
+ */
+
+const reddit = (overrides: Record<string, unknown> = {}) => ({
+  type: "reddit",
+  input: {
+    username: "Throw Away",
+    post_title: "AITA for labelling my food?",
+    script: "My roommate kept eating my lunch, so I did something about it.",
+    caption_style: "modern-bold",
+    background_video: "minecraft",
+    ...overrides,
+  },
+});
+
+/** A PNG data URL of about `bytes` bytes: a real signature, then padding (only the first bytes are sniffed). */
+function pngDataUrl(bytes: number): string {
+  const png = Buffer.alloc(bytes);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+/** A stream of `total` bytes in 16 KB chunks: a body whose length is not announced. */
+function unannouncedBody(total: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) {
+        controller.close();
+        return;
+      }
+      const chunk = new Uint8Array(Math.min(16 * 1024, total - sent)).fill(0x20);
+      sent += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+let h: Harness;
+let media: Awaited<ReturnType<typeof testMedia>>;
+let cookie: string;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-hostile-web-"));
+  fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Reelsmith</title>");
+  media = await testMedia();
+  h = await createHarness(
+    "pglite",
+    { webDist, createRateLimit: { max: 1000, windowSeconds: 60 } },
+    { media, queue: { work: false } },
+  );
+  cookie = (await h.signUp("hostile@example.com")).cookie;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("request bodies are bounded before anything parses them", () => {
+  it("refuses an oversized anonymous sign-in with 413 in the app's error shape", async () => {
+    const response = await h.request("/api/auth/sign-in/email", {
+      method: "POST",
+      body: JSON.stringify({ email: "a@example.com", password: "x".repeat(DEFAULT_BODY_LIMIT) }),
+    });
+    expect(response.status).toBe(413);
+    const body = await json(response);
+    expect(body).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: messages.common.requestTooLarge });
+    expect(body.requestId).toBe(response.headers.get("x-request-id"));
+  });
+
+  it("counts the bytes of a body sent without a Content-Length", async () => {
+    const response = await h.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: unannouncedBody(DEFAULT_BODY_LIMIT * 4),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await json(response)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("refuses an oversized checkout body that used to be accepted", async () => {
+    const response = await h.request("/api/billing/checkout", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ mode: "payment", quantity: 1, padding: "x".repeat(DEFAULT_BODY_LIMIT) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("still reads a small body sent without a Content-Length", async () => {
+    const text = JSON.stringify({ mode: "payment", quantity: 1 });
+    const response = await h.request("/api/billing/checkout", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "application/json" },
+      body: new Blob([text]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(200);
+  });
+
+  it("lets an upload carry more than the default, up to the upload limit", async () => {
+    const form = (bytes: number) => {
+      const body = new FormData();
+      body.set("type", "product-image");
+      body.set("file", new Blob([Buffer.from(pngDataUrl(bytes).split(",")[1] ?? "", "base64")]), "big.png");
+      return body;
+    };
+    const allowed = await h.request("/api/files", { method: "POST", cookie, body: form(DEFAULT_BODY_LIMIT * 4) });
+    expect(allowed.status).not.toBe(413);
+    const tooLarge = await h.request("/api/files", { method: "POST", cookie, body: form(UPLOAD_MAX_BYTES + 200_000) });
+    expect(tooLarge.status).toBe(413);
+    expect(await json(tooLarge)).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: messages.files.tooLarge });
+  });
+
+  it("lets a new Reddit video carry its avatar, and no more than the avatar's limit", async () => {
+    const created = await h.request("/api/videos", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify(reddit({ avatar_url: pngDataUrl(512 * 1024) })),
+    });
+    expect(created.status).toBe(201);
+    const tooLarge = await h.request("/api/videos", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify(reddit({ avatar_url: pngDataUrl(UPLOAD_MAX_BYTES + 200_000) })),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await json(tooLarge)).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: messages.reddit.avatarTooLarge });
+  });
+
+  it("gives provider webhooks room for a large event, within a bound", async () => {
+    const event = (bytes: number) => JSON.stringify({ type: "invoice.paid", padding: "x".repeat(bytes) });
+    const url = "/api/billing/webhooks/stripe";
+    const large = await h.request(url, { method: "POST", body: event(512 * 1024) });
+    expect(large.status).not.toBe(413);
+    const tooLarge = await h.request(url, { method: "POST", body: event(2 * 1024 * 1024) });
+    expect(tooLarge.status).toBe(413);
+  });
+});
+
+describe("an early refusal closes the connection", () => {
+  let server: ServerType;
+  let port: number;
+  beforeAll(async () => {
+    port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: h.ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(info.port));
+    });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Sends `head` (and a little of the announced body) on one keep-alive socket; the raw answer and whether it closed. */
+  function exchange(head: string): Promise<{ response: string; closed: boolean }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let response = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk: string) => {
+        response += chunk;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => resolve({ response, closed: true }));
+      socket.write(head);
+      socket.write(" ".repeat(1024));
+    });
+  }
+
+  it("answers 413 with Connection: close and ends the socket, so the client does not reuse it", async () => {
+    const { response, closed } = await exchange(
+      [
+        "POST /api/files HTTP/1.1",
+        `Host: 127.0.0.1:${port}`,
+        "Connection: keep-alive",
+        "Content-Type: multipart/form-data; boundary=x",
+        `Content-Length: ${UPLOAD_MAX_BYTES * 2}`,
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    const [head = ""] = response.split("\r\n\r\n");
+    expect(head.split("\r\n")[0]).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain("\r\nconnection: close");
+    expect(closed).toBe(true);
+    // A new connection is served as usual.
+    const config = await fetch(`http://127.0.0.1:${port}/api/config`);
+    expect(config.status).toBe(200);
+  });
+});
+
+describe("NUL characters are refused as invalid input, never a server error", () => {
+  const nul = "\u0000";
+  const refused = async (response: Response | Promise<Response>) => {
+    const answered = await response;
+    expect(answered.status).toBe(400);
+    expect(await answered.json()).toMatchObject({ code: "VALIDATION_FAILED", message: messages.common.nulCharacter });
+  };
+
+  it("in a video's title and script", async () => {
+    const body = (overrides: Record<string, unknown>) => ({
+      method: "POST",
+      cookie,
+      body: JSON.stringify(reddit(overrides)),
+    });
+    await refused(h.request("/api/videos", body({ post_title: `AITA${nul}` })));
+    await refused(h.request("/api/videos", body({ script: `Once upon${nul} a time.` })));
+  });
+
+  it("in a profile name, a sign-up name and the anonymous contact form", async () => {
+    await refused(h.request("/api/account", { method: "PATCH", cookie, body: JSON.stringify({ name: `Ada${nul}` }) }));
+    await refused(
+      h.request("/api/auth/sign-up/email", {
+        method: "POST",
+        body: JSON.stringify({ email: "nul@example.com", password: "correct-horse-9", name: `Nul${nul}` }),
+      }),
+    );
+    await refused(
+      h.request("/api/contact", {
+        method: "POST",
+        body: JSON.stringify({
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.com",
+          subject: "Hello",
+          message: `A question${nul}`,
+        }),
+      }),
+    );
+  });
+
+  it("in an object key and as a raw byte", async () => {
+    await refused(h.request("/api/contact", { method: "POST", body: `{"first${"\\u0000"}Name":"Ada"}` }));
+    await refused(h.request("/api/contact", { method: "POST", body: `{"firstName":"A${nul}da"}` }));
+  });
+
+  it("in a query string or a path", async () => {
+    await refused(h.request("/api/videos?search=%00", { cookie }));
+    await refused(h.request("/api/videos/%00", { cookie }));
+    await refused(h.request("/%00"));
+  });
+
+  it("while the six characters \\u0000 typed as text are just text", async () => {
+    const response = await h.request("/api/account", {
+      method: "PATCH",
+      cookie,
+      body: JSON.stringify({ name: "Ada \\u0000 Lovelace" }),
+    });
+    expect(response.status).toBe(200);
+    expect((await json(response)).user.name).toBe("Ada \\u0000 Lovelace");
+  });
+});
+
+describe("malformed percent-encoding in a path is not found, never a server error", () => {
+  it.each([
+    "/%zz",
+    "/assets/%E0%A4%A",
+    "/api/media/%zz",
+    "/api/library/files/%zz",
+    "/api/videos/%zz",
+    "/api/previews/voices/%zz",
+  ])("%s", async (url) => {
+    const response = await h.request(url, { cookie });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("health checks that storage can be written", () => {
+  it("reports storage as ok and leaves no probe behind", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-health-"));
+    const healthy = await createHarness("pglite", { storage: { driver: "local", root } }, { queue: { work: false } });
+    try {
+      const response = await healthy.request("/api/health");
+      expect(response.status).toBe(200);
+      expect(await json(response)).toMatchObject({ status: "ok", storage: { ok: true, driver: "local" } });
+      expect(fs.readdirSync(root)).toEqual([]);
+    } finally {
+      await healthy.close();
+    }
+  });
+
+  it("answers 503 and names storage when it cannot be written", async () => {
+    // Tests run as root, where permissions do not stop writes: a root under a regular file cannot exist.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-health-")), "not-a-directory");
+    fs.writeFileSync(file, "");
+    const broken = await createHarness(
+      "pglite",
+      { storage: { driver: "local", root: path.join(file, "storage") } },
+      { queue: { work: false } },
+    );
+    try {
+      const response = await broken.request("/api/health");
+      expect(response.status).toBe(503);
+      expect(await json(response)).toMatchObject({
+        status: "degraded",
+        database: { ok: true },
+        queue: { ok: true },
+        storage: { ok: false, driver: "local" },
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+});
