@@ -54,7 +54,7 @@ import { mediaRoutes } from "./routes/media/media.handlers.ts";
 import { siteRoutes } from "./routes/site/site.handlers.ts";
 import { videosRoutes } from "./routes/videos/videos.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
-import { BillingService } from "./services/billing.service.ts";
+import { BillingService } from "./services/billing/billing.service.ts";
 import { CatalogService } from "./services/catalog.service.ts";
 import { ContactService } from "./services/contact.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
@@ -180,7 +180,13 @@ export function createServerContext(
       })
     : undefined;
   const provider: PaymentProvider = stripe ?? new TestPaymentProvider(config.publicUrl);
-  const credits = new CreditsService(repositories.credits, events, clock, repositories.accounts);
+  const credits = new CreditsService(
+    repositories.credits,
+    events,
+    clock,
+    repositories.accounts,
+    prices.priceIdsByPlan(),
+  );
   const accounts = new AccountService(repositories.accounts, credits, prices.priceIdsByPlan());
   const billing = new BillingService({
     billing: repositories.billing,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BillingService } from "../services/billing.service.ts";
+import type { BillingService } from "../services/billing/billing.service.ts";
 import { defineJob } from "./queue.ts";
 
 /**

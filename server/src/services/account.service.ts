@@ -1,45 +1,49 @@
 import {
   type Account,
+  currentPlan,
   isSubscriptionActive,
   messages,
   type Plan,
   type ProfileUpdate,
-  resolvePlan,
 } from "@reelsmith/core";
 import { AppError } from "../lib/errors.ts";
 import type { AccountRepository } from "../repositories/account.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
+import type { SignupBonusService } from "./signup-bonus.service.ts";
 
 export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly credits: CreditsService,
     private readonly priceIds: Partial<Record<string, readonly string[]>> = {},
+    private readonly signupBonus?: SignupBonusService,
   ) {}
 
   /** The plan of the user's active subscription, if any (free accounts: undefined). */
   async currentPlan(userId: string): Promise<Plan | undefined> {
     const subscription = await this.accounts.findSubscription(userId);
-    return isSubscriptionActive(subscription?.status) ? resolvePlan(subscription, this.priceIds) : undefined;
+    return currentPlan(subscription, this.priceIds);
   }
 
   /** The signed-in user's own account: profile, balance from the ledger, plan and subscription status. */
   async getAccount(userId: string): Promise<Account> {
     const found = await this.accounts.findUser(userId);
     if (!found) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-    const [credits, subscription, videosCreated] = await Promise.all([
+    const [credits, subscription, videosCreated, freeCredits] = await Promise.all([
       this.credits.balance(userId),
       this.accounts.findSubscription(userId),
       this.accounts.countVideos(userId),
+      this.signupBonus?.status(userId),
     ]);
     const active = isSubscriptionActive(subscription?.status);
-    const plan = active ? resolvePlan(subscription, this.priceIds) : undefined;
+    const plan = currentPlan(subscription, this.priceIds);
     return {
       user: { id: found.id, email: found.email, name: found.name, image: found.image ?? null },
       credits,
       plan: plan ? { id: plan.id, name: plan.name } : null,
       subscriptionStatus: !subscription?.status ? "none" : active ? "active" : "inactive",
       videosCreated,
+      ...(freeCredits ? { freeCredits } : {}),
     };
   }
 

@@ -3,8 +3,8 @@ import {
   type CreditSource,
   type CreditsSummary,
   creditUsage,
+  currentPlan,
   findPaidPlan,
-  isSubscriptionActive,
   isValidCreditChange,
   messages,
   SIGNUP_BONUS_CREDITS,
@@ -43,6 +43,8 @@ export class CreditsService {
     private readonly events?: EventBus,
     private readonly clock: () => Date = () => new Date(),
     private readonly accounts?: AccountRepository,
+    /** Every price id of each plan, for reading the current plan by price (core's `currentPlan`). */
+    private readonly priceIds: Partial<Record<string, readonly string[]>> = {},
   ) {}
 
   /** Tells the user's open screens the new balance, after a ledger change has been committed. */
@@ -295,8 +297,7 @@ export class CreditsService {
       this.accounts?.findSubscription(userId),
     ]);
     const cycleOpen = Boolean(cycle && cycle.start <= now && now < cycle.end);
-    const plan =
-      cycleOpen && isSubscriptionActive(subscription?.status) ? findPaidPlan(subscription?.planId) : undefined;
+    const plan = cycleOpen ? findPaidPlan(currentPlan(subscription, this.priceIds)?.id) : undefined;
     const period =
       plan && cycle ? { kind: "plan" as const, ...cycle } : { kind: "month" as const, ...utcMonthRange(now) };
     const planCredits = cycleOpen ? Math.max(0, buckets.plan) : 0;

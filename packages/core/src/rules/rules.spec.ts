@@ -4,7 +4,7 @@ import { creditCost, videoTypeCatalogue } from "../video-types/index.ts";
 import { canAfford, creditsUsed, isValidCreditChange } from "./credits.ts";
 import { greetingName, initials } from "./greeting.ts";
 import { minutesSaved } from "./stats.ts";
-import { isSubscriptionActive, resolvePlan, subscriptionBadge } from "./subscription.ts";
+import { currentPlan, isSubscriptionActive, resolvePlan, subscriptionBadge } from "./subscription.ts";
 
 describe("greetingName", () => {
   it("uses the first name, else the e-mail local part, else 'User'", () => {
@@ -77,6 +77,15 @@ describe("subscriptions", () => {
     expect(resolvePlan({ planId: null, priceId: "price_s_y" }, priceIds)?.id).toBe("STARTER");
     expect(resolvePlan({ planId: "GOLD", priceId: "nope" }, priceIds)).toBeUndefined();
     expect(resolvePlan(null)).toBeUndefined();
+  });
+  it("reads the current plan only from an active subscription, by plan_id and then price_id", () => {
+    const priceIds = { PRO: ["price_p_m", "price_p_y"], AGENCY: ["price_a_m"] };
+    expect(currentPlan({ status: "Past_Due", planId: null, priceId: "price_p_y" }, priceIds)?.id).toBe("PRO");
+    expect(currentPlan({ status: "TRIALING", planId: "agency", priceId: "price_p_m" }, priceIds)?.id).toBe("AGENCY");
+    expect(currentPlan({ status: "canceled", planId: "PRO", priceId: "price_p_m" }, priceIds)).toBeUndefined();
+    expect(currentPlan({ status: null, planId: "PRO", priceId: null }, priceIds)).toBeUndefined();
+    expect(currentPlan({ status: "active", planId: null, priceId: "price_unknown" }, priceIds)).toBeUndefined();
+    expect(currentPlan(undefined, priceIds)).toBeUndefined();
   });
   it("keeps the catalogue's prices and credits", () => {
     expect(plans.map((p) => [p.id, p.price, p.creditsPerMonth, p.maxVideos])).toEqual([

@@ -30,6 +30,19 @@ export function resolvePlan(
   return plans.find((p) => priceIds[p.id]?.includes(price));
 }
 
+/**
+ * The one rule for a user's current plan, which every screen, credit rule and the render queue read: a
+ * subscription counts while it is active (`isSubscriptionActive`), and its plan is read from plan_id, then
+ * from price_id (`resolvePlan`). No subscription, an inactive one or an unknown plan: no current plan (free).
+ */
+export function currentPlan(
+  subscription: { status?: string | null; planId?: string | null; priceId?: string | null } | null | undefined,
+  priceIds: Partial<Record<string, readonly string[]>> = {},
+): Plan | undefined {
+  if (!subscription || !isSubscriptionActive(subscription.status)) return undefined;
+  return resolvePlan(subscription, priceIds);
+}
+
 export type SubscriptionCardBadge = "Active" | "Scheduled Downgrade" | "Scheduled Cancellation" | "Inactive";
 
 /** The settings card's badge: a scheduled change wins over plain Active (spec section 2). */

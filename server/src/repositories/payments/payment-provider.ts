@@ -20,8 +20,9 @@ export interface SubscriptionSnapshot {
 }
 
 /**
- * What a provider tells the app, whatever provider it is: the built-in test checkout produces these
- * from its Pay button, Stripe from verified webhooks. One fulfilment path handles them all, once per id.
+ * What a provider tells the app, whatever provider it is: Stripe's verified webhooks become these, and the
+ * built-in test provider emits the same ones from its checkout's Pay button, its billing portal and its
+ * renewals. One state machine (`BillingEventProcessor.processEvent`) applies them, once per event id.
  */
 export type BillingEvent =
   | {
@@ -38,14 +39,27 @@ export type BillingEvent =
       subscription: SubscriptionSnapshot | null;
     }
   | { id: string; type: "checkout.expired"; provider: ProviderName; paymentId: string }
+  /** The subscription changed without a payment: a scheduled plan change or cancellation, or its undoing. */
+  | { id: string; type: "subscription.updated"; provider: ProviderName; snapshot: SubscriptionSnapshot }
+  /** The subscription ended. */
+  | { id: string; type: "subscription.deleted"; provider: ProviderName; snapshot: SubscriptionSnapshot }
+  /** A payment for the snapshot's period (a renewal or an upgrade): its plan credits are granted. */
   | {
       id: string;
-      type: "subscription.changed";
+      type: "invoice.paid";
       provider: ProviderName;
       snapshot: SubscriptionSnapshot;
-      /** True when the event is a payment for the snapshot's period (plan credits are granted only then). */
-      paid: boolean;
+      /** The charge to record as a payment row, for a provider whose invoices live in this app (test). */
+      invoice: InvoiceCharge | null;
     };
+
+/** A subscription charge the app records itself: the plan and interval are the snapshot's price. */
+export interface InvoiceCharge {
+  amountCents: number;
+  reason: "renewal" | "upgrade";
+  /** The plan an upgrade came from. */
+  previousPlanId: string | null;
+}
 
 export interface CheckoutSessionInput {
   payment: PaymentRow;

@@ -138,17 +138,19 @@ export class StripePaymentProvider implements PaymentProvider {
         if (!subscriptionId) return null;
         return {
           id: event.id,
-          type: "subscription.changed",
+          type: "invoice.paid",
           provider: "stripe",
           snapshot: await this.retrieveSubscription(subscriptionId),
-          paid: true,
+          // Stripe keeps its invoices; the app records only what they change.
+          invoice: null,
         };
       }
       case "customer.subscription.updated":
       case "customer.subscription.deleted": {
         const snapshot = await this.snapshot(object);
-        if (event.type === "customer.subscription.deleted") snapshot.status = "canceled";
-        return { id: event.id, type: "subscription.changed", provider: "stripe", snapshot, paid: false };
+        return event.type === "customer.subscription.deleted"
+          ? { id: event.id, type: "subscription.deleted", provider: "stripe", snapshot }
+          : { id: event.id, type: "subscription.updated", provider: "stripe", snapshot };
       }
       default:
         return null;

@@ -1,7 +1,7 @@
 import type { Auth } from "../../auth/auth.ts";
 import { requireUser } from "../../auth/session.ts";
 import { createRouter } from "../../lib/create-app.ts";
-import type { BillingService } from "../../services/billing.service.ts";
+import type { BillingService } from "../../services/billing/billing.service.ts";
 import {
   cancelTestCheckoutRoute,
   createCheckoutRoute,
