@@ -21,6 +21,7 @@ export * from "./rules/top-up.ts";
 export * from "./rules/ugc-copy.ts";
 export * from "./rules/video-title.ts";
 export * from "./schemas/account.ts";
+export * from "./schemas/affiliate.ts";
 export * from "./schemas/ai.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/billing.ts";

@@ -30,7 +30,7 @@ export const credits = pgTable(
     check("credits_amount_nonzero", sql`${t.amount} <> 0`),
     check(
       "credits_source_check",
-      sql`${t.source} in ('one_time', 'adjustment', 'pack', 'additional', 'top_up', 'signup_bonus', 'plan_grant', 'plan_expiry', 'spend', 'refund')`,
+      sql`${t.source} in ('one_time', 'adjustment', 'pack', 'additional', 'top_up', 'signup_bonus', 'plan_grant', 'plan_expiry', 'spend', 'refund', 'referral_reward')`,
     ),
     check(
       "credits_amount_sign",

@@ -3,3 +3,4 @@ export * from "./billing.ts";
 export * from "./credits.ts";
 export * from "./files.ts";
 export * from "./videos.ts";
+export * from "./referrals.ts";
