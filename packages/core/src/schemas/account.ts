@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "../catalogue/constants.ts";
 import { messages } from "../messages.ts";
+import { hasNoNul } from "./text.ts";
 
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -59,7 +60,12 @@ export const avatarDataUrlSchema = z
 
 export const profileUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, messages.settings.nameRequired).max(NAME_MAX_LENGTH, messages.auth.nameTooLong),
+    name: z
+      .string()
+      .trim()
+      .min(1, messages.settings.nameRequired)
+      .max(NAME_MAX_LENGTH, messages.auth.nameTooLong)
+      .refine(hasNoNul, messages.common.nulCharacter),
     image: avatarDataUrlSchema.nullable(),
   })
   .partial()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../catalogue/constants.ts";
 import { messages } from "../messages.ts";
+import { hasNoNul } from "./text.ts";
 
 const email = z
   .string()
@@ -24,7 +25,11 @@ export const passwordSchema = z
   .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), messages.auth.passwordWeak);
 
 export const signUpSchema = z.object({
-  name: z.string().trim().max(NAME_MAX_LENGTH, messages.auth.nameTooLong),
+  name: z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, messages.auth.nameTooLong)
+    .refine(hasNoNul, messages.common.nulCharacter),
   email,
   password: passwordSchema,
 });

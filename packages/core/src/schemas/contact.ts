@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from "../catalogue/constants.ts";
 import { messages } from "../messages.ts";
+import { hasNoNul } from "./text.ts";
 
 const required = (label: string, max: number) =>
   z
     .string({ error: messages.contact.fillAllFields })
     .trim()
     .min(1, messages.contact.fillAllFields)
-    .max(max, messages.contact.tooLong(label, max));
+    .max(max, messages.contact.tooLong(label, max))
+    .refine(hasNoNul, messages.common.nulCharacter);
 
 /**
  * The contact form (spec: firstName, lastName, email, subject, message; all required). `website` is a

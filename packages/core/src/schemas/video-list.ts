@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { messages } from "../messages.ts";
 import { VIDEO_TYPES } from "../video-types/index.ts";
+import { hasNoNul } from "./text.ts";
 
 /** What the API says about made videos: statuses, the list query, a video and a page of them. */
 
@@ -18,7 +20,7 @@ export type VideoSort = (typeof VIDEO_SORTS)[number];
 /** GET /api/videos query: the spec's group, search, sort and zero-based page (24 per page). */
 export const videoListQuerySchema = z.object({
   group: z.enum(VIDEO_GROUPS).default("processing"),
-  search: z.string().trim().max(200).default(""),
+  search: z.string().trim().max(200).refine(hasNoNul, messages.common.nulCharacter).default(""),
   sort: z.enum(VIDEO_SORTS).default("newest"),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(1000).default(24),

@@ -31,6 +31,7 @@ import {
   VOICE_IDS,
 } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
+import { hasNoNul } from "./text.ts";
 
 /**
  * One schema per video type, with the spec's field names and limits (sections 3 and 5). The same
@@ -74,14 +75,26 @@ export const redditInputSchema = z.object({
     .string()
     .default("")
     .transform(normaliseRedditUsername)
-    .pipe(z.string().max(REDDIT_USERNAME_MAX, messages.reddit.usernameTooLong)),
+    .pipe(
+      z
+        .string()
+        .max(REDDIT_USERNAME_MAX, messages.reddit.usernameTooLong)
+        .refine(hasNoNul, messages.common.nulCharacter),
+    ),
   post_title: z
     .string()
     .transform(normaliseRedditTitle)
-    .pipe(z.string().min(1, messages.reddit.titleRequired).max(REDDIT_TITLE_MAX, messages.reddit.titleTooLong)),
+    .pipe(
+      z
+        .string()
+        .min(1, messages.reddit.titleRequired)
+        .max(REDDIT_TITLE_MAX, messages.reddit.titleTooLong)
+        .refine(hasNoNul, messages.common.nulCharacter),
+    ),
   script: z
     .string()
     .max(REDDIT_SCRIPT_MAX, messages.reddit.scriptTooLong)
+    .refine(hasNoNul, messages.common.nulCharacter)
     .refine((v) => v.trim().length > 0, messages.reddit.scriptRequired),
   avatar_url: redditAvatarSchema,
   caption_style: z.enum(CAPTION_STYLE_IDS),
@@ -101,7 +114,7 @@ export const textHookInputSchema = z.object({
   audio_file_id: z.uuid(),
   video_style: z.enum(textHookStyleIds),
   /** The hook shown on screen; optional, at most 150 characters. */
-  text_hook: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+  text_hook: z.string().trim().max(HOOK_TEXT_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
   /**
    * Where the part of the song the video uses starts (s). Null: the engine places the window on the
    * song's most energetic section.
@@ -117,7 +130,8 @@ export const greenScreenInputSchema = z.object({
     .string()
     .trim()
     .min(1, messages.greenScreen.captionRequired)
-    .max(GREEN_SCREEN_CAPTION_MAX, messages.greenScreen.captionTooLong),
+    .max(GREEN_SCREEN_CAPTION_MAX, messages.greenScreen.captionTooLong)
+    .refine(hasNoNul, messages.common.nulCharacter),
   /** A meme id of the starter library. */
   selected_meme: z.string().min(1, messages.greenScreen.incomplete),
   /** A files row of type green-screen owned by the user (JPG, PNG, WebP or MP4). */
@@ -145,9 +159,14 @@ export const ugcAdsInputSchema = z
     background_music: z.string().min(1, messages.ugc.genderAndMusicRequired),
     captions: z.boolean().default(false),
     caption_style: z.enum(CAPTION_STYLE_IDS).nullable().default(null),
-    product_name: z.string().trim().max(UGC_PRODUCT_NAME_MAX).default(""),
-    hook: z.string().trim().max(HOOK_TEXT_MAX).default(""),
-    ad_copy: z.string().trim().max(UGC_COPY_MAX).default(""),
+    product_name: z
+      .string()
+      .trim()
+      .max(UGC_PRODUCT_NAME_MAX)
+      .refine(hasNoNul, messages.common.nulCharacter)
+      .default(""),
+    hook: z.string().trim().max(HOOK_TEXT_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
+    ad_copy: z.string().trim().max(UGC_COPY_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
   })
   .superRefine((value, ctx) => {
     if (value.captions && !value.caption_style) {
@@ -168,7 +187,7 @@ export const facelessInputSchema = z
     /** The style id (spec's call names it video_type): fruit, cube, toast, paint or a dreamscape category. */
     video_type: z.enum(facelessStyleIds).default("fruit"),
     /** Optional title drawn at the start. */
-    title: z.string().trim().max(HOOK_TEXT_MAX).default(""),
+    title: z.string().trim().max(HOOK_TEXT_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
     /** The video's length in seconds. */
     length_s: z
       .union(
