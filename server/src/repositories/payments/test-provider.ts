@@ -2,10 +2,9 @@ import type { PaymentRow } from "../billing.repository.ts";
 import type { CheckoutSessionInput, PaymentProvider } from "./payment-provider.ts";
 
 /**
- * The built-in test provider of the embedded default: no keys, no network, no money. Its checkout is a
- * page of this app (`/checkout/test/<paymentId>`) whose Pay button completes the order through the same
- * fulfilment code as a provider webhook; its billing portal is `/billing/test-portal`. Renewals at the end
- * of a period are charged by the rollover job.
+ * The built-in test provider (PAYMENTS_MODE=test): no keys, no network, no money. Its checkout is a page of
+ * this app (`/checkout/test/<paymentId>`) and its billing portal is `/billing/test-portal`; what they and the
+ * renewals at a period's end do is emitted as provider events (`services/billing/test-provider.ts`).
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = "test" as const;
