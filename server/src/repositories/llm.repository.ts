@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runFfmpeg } from "@reelsmith/render";
+import { IMAGE_MAX_PIXELS } from "@reelsmith/core";
+import { checkPictureSize, runFfmpeg } from "@reelsmith/render";
 import type { ObjectStorage } from "./storage/object-storage.ts";
 
 /**
@@ -102,12 +103,17 @@ export class OpenAiCompatibleLlm implements LanguageModel {
 /** The longest side of a photo sent to the model: enough to read a product, small enough to send quickly. */
 export const MODEL_PHOTO_MAX_PX = 768;
 
-/** ffmpeg arguments that turn an image into a JPEG whose longest side is at most `maxPx` (never enlarged). */
+/**
+ * ffmpeg arguments that turn an image into a JPEG whose longest side is at most `maxPx` (never enlarged);
+ * the decoder refuses a picture of more pixels than the product takes.
+ */
 export function modelPhotoArgs(input: string, output: string, maxPx = MODEL_PHOTO_MAX_PX): string[] {
   return [
     "-v",
     "error",
     "-y",
+    "-max_pixels",
+    String(IMAGE_MAX_PIXELS),
     "-i",
     input,
     "-frames:v",
@@ -136,6 +142,8 @@ export class FfmpegModelPhotos implements ModelPhotos {
       const input = path.join(dir, `in${path.extname(key)}`);
       const output = path.join(dir, "photo.jpg");
       await this.storage.download(key, input);
+      // Its size is read from its headers first: one stored before uploads were checked is not decoded.
+      await checkPictureSize(input);
       await runFfmpeg(modelPhotoArgs(input, output), { niceness: 0 });
       return `data:image/jpeg;base64,${(await fs.readFile(output)).toString("base64")}`;
     } finally {

@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { crc32, deflateSync } from "node:zlib";
 import { messages } from "@reelsmith/core";
+import { ImageTooLargeError } from "@reelsmith/render";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FfmpegModelPhotos } from "../../src/repositories/llm.repository.ts";
 import type { LocalStorage } from "../../src/repositories/storage/local-storage.ts";
 import { createHarness, type Harness, json } from "../harness.ts";
 import { makeMediaFixtures } from "../media-fixtures.ts";
@@ -99,7 +102,7 @@ describe("picture uploads", () => {
       (f) => fs.statSync(path.join(root, f)).isFile() && !f.endsWith(".type"),
     );
   };
-  const listed = async () => (await json<{ items: unknown[] }>(h.request("/api/files", { cookie }))).items;
+  const listed = async (): Promise<unknown[]> => (await json(h.request("/api/files", { cookie }))).items;
 
   it("refuses a 30000 x 30000 PNG of under 1 MB, and stores nothing", async () => {
     const bomb = pngBomb(30000, 30000);
@@ -147,11 +150,19 @@ describe("picture uploads", () => {
     expect(storedObjects()).toEqual([]);
   });
 
+  it("does not decode a picture stored before uploads were checked for the language model", async () => {
+    const key = "someone/product-image/old-bomb.png";
+    await h.ctx.storage.put(key, Readable.from([pngBomb(30000, 30000)]), "image/png");
+    const failure = await new FfmpegModelPhotos(h.ctx.storage).jpegDataUrl(key).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ImageTooLargeError);
+    expect(failure).toMatchObject({ width: 30000, height: 30000 });
+  });
+
   it("stores a photo whose frame header comes after 600 KB of metadata, byte for byte", async () => {
     const heavy = withMetadata(jpg, 10, 60_000);
     const stored = await upload(heavy, "phone.jpg", "product-image");
     expect(stored.status).toBe(201);
-    const created = await json<{ url: string; size: number }>(stored);
+    const created: { url: string; size: number } = await json(stored);
     expect(created.size).toBe(heavy.length);
     const served = Buffer.from(await (await h.request(created.url)).arrayBuffer());
     expect(served.equals(heavy)).toBe(true);
