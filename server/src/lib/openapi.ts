@@ -30,7 +30,6 @@ export function errorResponses<S extends ErrorStatus>(answers: Record<S, string>
 
 /** Methods that change state: the origin check and the body limit apply to them. */
 const STATE_CHANGING = new Set(["post", "put", "patch", "delete"]);
-const WITH_BODY = new Set(["post", "put", "patch"]);
 
 const hasJsonBody = (config: RouteConfig) =>
   Object.keys(config.request?.body?.content ?? {}).some((type) => type === "application/json");
@@ -43,7 +42,7 @@ const hasJsonBody = (config: RouteConfig) =>
  * - 500 for an unexpected failure, on every operation;
  * - 403 for a state-changing request from another site (the origin check), unless `crossSite` says the
  *   operation is called by another service (a signed webhook);
- * - 413 for a body past the size limit, on operations that take a body;
+ * - 413 for a body past the size limit, on every state-changing operation (a DELETE may carry a body too);
  * - 415 for a body that is not the declared media type, where a JSON body is declared.
  */
 export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(
@@ -56,7 +55,7 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
   if (STATE_CHANGING.has(route.method) && !crossSite) {
     shared[403] = errorResponse("A state-changing request from another site (its Origin is not this site's)");
   }
-  if (WITH_BODY.has(route.method)) shared[413] = errorResponse("The body is larger than the server accepts");
+  if (STATE_CHANGING.has(route.method)) shared[413] = errorResponse("The body is larger than the server accepts");
   if (hasJsonBody(route as RouteConfig)) shared[415] = errorResponse("The body is not JSON");
   shared[500] = errorResponse("An unexpected failure (the requestId finds it in the server's log)");
   return createRoute({ ...route, responses: { ...shared, ...route.responses } } as unknown as R);

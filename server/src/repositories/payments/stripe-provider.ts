@@ -13,11 +13,15 @@ export interface StripeSettings {
   promotionCodes: Record<string, string>;
 }
 
+/** Answered to Stripe (not shown to users) for a signed body that is not an event. */
+export const NOT_AN_EVENT = "The webhook body is not a Stripe event.";
+
 /** Reads loosely typed provider objects: the fields moved between API versions. */
 type Loose = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
 const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === "object" ? str((v as Loose).id) : null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const isRecord = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Stripe behind the payment-provider interface: Checkout Sessions (payment and subscription), Billing
@@ -94,11 +98,25 @@ export class StripePaymentProvider implements PaymentProvider {
   /** Verifies the signature (and its age, 5 minutes at most) and returns the event; INVALID_SIGNATURE otherwise. */
   verifyWebhook(rawBody: string, signature: string | undefined): Stripe.Event {
     if (!signature) throw new AppError("INVALID_SIGNATURE", messages.billing.invalidSignature);
+    let event: Stripe.Event;
     try {
-      return this.#stripe.webhooks.constructEvent(rawBody, signature, this.#settings.webhookSecret);
+      event = this.#stripe.webhooks.constructEvent(rawBody, signature, this.#settings.webhookSecret);
     } catch {
       throw new AppError("INVALID_SIGNATURE", messages.billing.invalidSignature);
     }
+    // A correctly signed body is still only JSON: anything but an event (`true`, `[]`, an object without
+    // an id, a type or a data object) is refused here, before the handlers read its fields.
+    const loose: unknown = event;
+    if (
+      !isRecord(loose) ||
+      !str(loose.id) ||
+      !str(loose.type) ||
+      !isRecord(loose.data) ||
+      !isRecord(loose.data.object)
+    ) {
+      throw new AppError("VALIDATION_FAILED", NOT_AN_EVENT);
+    }
+    return event;
   }
 
   /**
