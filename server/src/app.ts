@@ -318,7 +318,13 @@ export function createServerContext(
   app.route("/", siteRoutes({ config: publicConfig, showcase: repositories.showcase }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Reelsmith API", version, description: "The Reelsmith web studio's HTTP API." },
+    info: {
+      title: "Reelsmith API",
+      version,
+      description:
+        "The Reelsmith web studio's HTTP API. Sign-up, sign-in and sign-out are better-auth's endpoints under " +
+        "/api/auth/* (not listed here); errors answer the `Error` shape with the status the operation lists.",
+    },
     servers: [{ url: config.publicUrl }],
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
