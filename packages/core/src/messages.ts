@@ -46,6 +46,7 @@ export const messages = {
     freeCreditsOnSignUp: (n: number) => `${n} free credits when you sign up`,
     accountLocked: (minutes: number) =>
       `Too many wrong passwords for this account. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+    requestTooLarge: "That is too much data for a sign-in or sign-up. Shorten the name and try again.",
     actionNotAvailable: "This account action is not available here. Change your name and picture in Settings.",
     /** After sign-up when e-mail confirmation is on, and the page its link opens. */
     checkEmailTitle: "Check your e-mail",
@@ -264,8 +265,27 @@ export const messages = {
   promo: {
     text: "Use code HALFOFFWOW for 50% off any tier — limited time.",
   },
+  affiliate: {
+    title: "Affiliate Programme",
+    description: "Share your link. When someone signs up through it and pays, you earn credits.",
+    linkLabel: "Your referral link",
+    copy: "Copy link",
+    copied: "Link copied",
+    copyFailed: "Could not copy the link. Select it and copy it yourself.",
+    signedUp: "Signed up",
+    paid: "Paid",
+    creditsEarned: "Credits earned",
+    howItWorks: "How it works",
+    stepShare: "Share your link with other creators, on your channel or in your bio.",
+    stepSignUp: "They sign up through it and get their free credits as usual.",
+    stepReward: (credits: number) =>
+      credits > 0
+        ? `When one of them first pays for a plan or a credit pack, you get ${credits} credits, once per person.`
+        : "This server gives no credits for referrals at the moment; your sign-ups are still counted.",
+    selfNote: "Signing up yourself through your own link does not count.",
+    loadFailed: "Failed to load your referral link",
+  },
   comingLater: {
-    affiliate: "The affiliate programme opens soon.",
     builder: "This builder opens soon.",
     support: "Help & Support opens soon.",
     contact: "The contact page opens soon.",

@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
             lazy: () => import("@/routes/app/settings").then((m) => ({ Component: m.SettingsRoute })),
           },
           { path: "help", lazy: () => import("@/routes/app/help").then((m) => ({ Component: m.HelpRoute })) },
+          {
+            path: "affiliate",
+            lazy: () => import("@/routes/app/affiliate").then((m) => ({ Component: m.AffiliateRoute })),
+          },
         ],
       },
       {

@@ -16,6 +16,7 @@ export const APP_PAGE_PATHS = [
   "/ai-ugc-ads/guidelines",
   "/settings",
   "/help",
+  "/affiliate",
   "/checkout/test/:id",
   "/billing/portal",
   "/billing/test-portal",

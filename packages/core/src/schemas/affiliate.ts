@@ -4,9 +4,6 @@ import { z } from "zod";
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,32}$/;
 export const referralCodeSchema = z.string().trim().regex(REFERRAL_CODE_PATTERN);
 
-/** The browser keeps a visitor's `?ref=` under this key until they sign up (then sends it with the sign-up). */
-export const REFERRAL_STORAGE_KEY = "reelsmith.ref";
-
 /** GET /api/affiliate: the signed-in user's referral link and how it has done. */
 export const affiliateSchema = z.object({
   /** The user's own code, the same every time. */

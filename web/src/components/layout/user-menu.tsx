@@ -1,8 +1,7 @@
 import { type Account, messages } from "@reelsmith/core";
-import { Coins, Gift, LogOut, Moon, Settings, Sun } from "lucide-react";
+import { Coins, ExternalLink, Gift, LogOut, Moon, Settings, Sun } from "lucide-react";
 import { Link } from "react-router";
 
-import { ComingSoon } from "@/components/coming-soon";
 import { Badge } from "@/components/ui/badge";
 import {
   DropdownMenu,
@@ -54,13 +53,14 @@ export function UserMenu({ account, onSignOut }: { account: Account; onSignOut: 
             Settings
           </Link>
         </DropdownMenuItem>
-        <ComingSoon reason={messages.comingLater.affiliate} side="left" className="flex w-full">
-          <DropdownMenuItem disabled className="w-full">
+        {/* Spec: the affiliate page opens in a new tab. */}
+        <DropdownMenuItem asChild>
+          <a href="/affiliate" target="_blank" rel="noopener">
             <Gift aria-hidden="true" />
             Affiliate
-            <span className="ml-auto text-xs text-muted-foreground">Soon</span>
-          </DropdownMenuItem>
-        </ComingSoon>
+            <ExternalLink className="ml-auto size-3.5 text-muted-foreground" aria-hidden="true" />
+          </a>
+        </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={(event) => {
             event.preventDefault();
