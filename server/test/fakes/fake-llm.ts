@@ -44,6 +44,10 @@ export async function startFakeLlm() {
     requests,
     answer: (content: string) => answers.push({ content }),
     fail: (status: number) => answers.push({ status }),
+    /** Drops the answers no request has taken. */
+    clear: () => {
+      answers.length = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import type { StripeEnv } from "../../src/env.ts";
 import { FakeStripe } from "../fake-stripe.ts";
+import { startFakeLlm } from "../fakes/fake-llm.ts";
 import { TestRenderer } from "../fakes/test-renderer.ts";
 import { createHarness, type Harness, json, ORIGIN } from "../harness.ts";
 import { testMedia } from "../media.ts";
@@ -26,8 +27,9 @@ import {
  * Every operation of the OpenAPI document, called with inputs generated from its own schemas and with
  * hostile ones (wrong types, missing fields, NUL and control characters, odd Unicode, deep nesting,
  * extra fields, malformed JSON, wrong media types, broken percent-encoding, bodies past the limit),
- * anonymously and signed in. Whatever comes in, the answer must be one the document lists for the
- * operation, in the schema it documents, and never a 500.
+ * anonymously and signed in. The language model behind the AI operations (a local fake) answers with
+ * generated text too: its output is untrusted input as well. Whatever comes in, the answer must be one the
+ * document lists for the operation, in the schema it documents, and never a 500.
  *
  * FUZZ_RUNS sets the runs per operation (default 40); FUZZ_SEED replays a failure (fast-check prints the
  * seed and the failing input); FUZZ_REPORT=1 prints the statuses each operation answered.
@@ -66,9 +68,15 @@ interface Operation extends OperationObject {
 // --- the server under test: one with the built-in test checkout, one with Stripe (for its webhook) ---
 
 const fixtures = makeMediaFixtures();
+const llm = await startFakeLlm();
 const h = await createHarness(
   "pglite",
-  { aiRateLimit: PLENTY, createRateLimit: PLENTY, contactRateLimit: { max: 1_000_000, windowSeconds: 3600 } },
+  {
+    aiRateLimit: PLENTY,
+    createRateLimit: PLENTY,
+    contactRateLimit: { max: 1_000_000, windowSeconds: 3600 },
+    llm: { baseUrl: llm.baseUrl, model: "fuzz-model", vision: true },
+  },
   { media: await testMedia(new TestRenderer()), queue: { work: false } },
 );
 const stripe = await FakeStripe.start();
@@ -162,6 +170,7 @@ afterAll(async () => {
   await h.close();
   await paid.close();
   await stripe.close();
+  await llm.close();
 });
 
 // --- requests ---
@@ -185,6 +194,8 @@ interface FuzzRequest {
   /** The Content-Type to send; `null` sends none, undefined the natural one for the body. */
   contentType?: string | null;
   headers?: Record<string, string>;
+  /** What the language model answers to this request (AI operations): a text, or a failure status. */
+  model?: { content: string } | { status: number };
 }
 
 const MALFORMED_ESCAPES = ["%", "%zz", "%E0%A4%A", "%00", "a%00b", "%C0%AF", "%ff%fe", "%u0041", "%%", "%2", "%0A%0D"];
@@ -420,7 +431,36 @@ function webhookArbitrary(): fc.Arbitrary<Pick<FuzzRequest, "body" | "headers">>
     });
 }
 
+/** A model's answers: the JSON the prompts ask for, with generated or hostile text inside, or anything else. */
+const modelAnswer: fc.Arbitrary<NonNullable<FuzzRequest["model"]>> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .record(
+        {
+          title: fc.oneof(fc.string(), hostileString()),
+          story: fc.oneof(fc.lorem({ maxCount: 40, mode: "sentences" }), hostileString()),
+          hook: fc.oneof(fc.lorem({ maxCount: 2, mode: "sentences" }), hostileString()),
+          ad_copy: fc.oneof(fc.lorem({ maxCount: 5, mode: "sentences" }), hostileString()),
+          caption: fc.oneof(fc.string(), hostileString()),
+        },
+        { requiredKeys: [] },
+      )
+      .chain((object) =>
+        fc.constantFrom(
+          JSON.stringify(object),
+          `Sure! Here it is:\n\`\`\`json\n${JSON.stringify(object)}\n\`\`\``,
+          Object.values(object).join("\n"),
+        ),
+      )
+      .map((content) => ({ content })),
+  },
+  { weight: 2, arbitrary: fc.oneof(fc.string(), hostileString(), fc.json()).map((content) => ({ content })) },
+  { weight: 1, arbitrary: fc.constantFrom(400, 401, 429, 500, 503).map((status) => ({ status })) },
+);
+
 const isWebhook = (operation: Operation) => operation.path === "/api/billing/webhooks/stripe";
+const isAi = (operation: Operation) => operation.method === "post" && operation.path.startsWith("/api/ai/");
 const isUpload = (operation: Operation) => Boolean(operation.requestBody?.content["multipart/form-data"]);
 
 function requestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest> {
@@ -453,13 +493,16 @@ function requestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest> {
     },
   );
   const signedIn = fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
-  return fc.tuple(signedIn, origin, target, body).map(([withSession, originHeader, [path, query], rest]) => ({
-    signedIn: withSession,
-    origin: originHeader,
-    path,
-    query,
-    ...rest,
-  }));
+  return fc
+    .tuple(signedIn, origin, target, body, isAi(operation) ? modelAnswer : fc.constant(undefined))
+    .map(([withSession, originHeader, [path, query], rest, model]) => ({
+      signedIn: withSession,
+      origin: originHeader,
+      path,
+      query,
+      ...rest,
+      ...(model ? { model } : {}),
+    }));
 }
 
 function bodyInit(request: FuzzRequest): { body?: RequestInit["body"]; contentType?: string } {
@@ -491,6 +534,10 @@ function bodyInit(request: FuzzRequest): { body?: RequestInit["body"]; contentTy
 
 async function send(operation: Operation, request: FuzzRequest): Promise<Response> {
   const harness: Harness = isWebhook(operation) ? paid : h;
+  // Requests run one at a time: the answer queued now is the one this request's call (if any) receives.
+  llm.clear();
+  if (request.model && "content" in request.model) llm.answer(request.model.content);
+  else if (request.model) llm.fail(request.model.status);
   const headers = new Headers();
   headers.set("origin", request.origin);
   if (request.signedIn) headers.set("cookie", isWebhook(operation) ? paidCookie : cookie);
