@@ -1,7 +1,9 @@
+import { messages } from "@reelsmith/core";
 import { LibraryAssetMissingError } from "@reelsmith/library";
 import {
   CaptionTextError,
   FfmpegError,
+  ImageTooLargeError,
   InvalidCompositionError,
   MissingInputError,
   RenderError,
@@ -40,5 +42,11 @@ describe("which render failures are the input's", () => {
       "The text has letters no caption font on this server can draw. Change the text or the caption style.",
     );
     expect(describeFailure(new LibraryAssetMissingError("music", "gone"))).toContain('"gone"');
+  });
+
+  it("says a picture is too large, and offers no retry, when its headers claim more pixels than the product takes", () => {
+    const error = new ImageTooLargeError("/work/product.png", 30000, 30000);
+    expect(describeFailure(error)).toBe(messages.videos.imageTooLarge);
+    expect(isInputFailure(error)).toBe(true);
   });
 });

@@ -2,12 +2,13 @@ import path from "node:path";
 import {
   assetReferences,
   isVideoType,
+  messages,
   type VideoInputByType,
   type VideoType,
   videoInputSchemas,
 } from "@reelsmith/core";
 import { type Library, LibraryAssetMissingError } from "@reelsmith/library";
-import { produceVideo, RenderError, resolveAssets, type TtsProvider } from "@reelsmith/render";
+import { ImageTooLargeError, produceVideo, RenderError, resolveAssets, type TtsProvider } from "@reelsmith/render";
 import {
   type RenderContext,
   type RenderedVideo,
@@ -24,6 +25,7 @@ export function describeFailure(error: unknown): string {
   if (error instanceof LibraryAssetMissingError) {
     return `The ${error.kind} "${error.key}" is missing from the media library.`;
   }
+  if (error instanceof ImageTooLargeError) return messages.videos.imageTooLarge;
   if (error instanceof RenderError) {
     switch (error.code) {
       case "UNSUPPORTED_MEDIA":

@@ -8,8 +8,10 @@ import {
   type CreateVideo,
   createVideoSchema,
   creditCost,
+  imageTooLarge,
   type LibraryKind,
   messages,
+  readImageHeader,
   type Video,
   type VideoList,
   type VideoListQuery,
@@ -101,11 +103,18 @@ export class VideosService {
     return { storedInput, avatarKey, title: videoTitle(body.type, body.input, { filenames }) };
   }
 
-  /** The Reddit avatar (a checked image data URL) as a stored object of the video. */
+  /**
+   * The Reddit avatar (a checked image data URL) as a stored object of the video. Its pixel size is read
+   * from its headers: one the render could not decode safely is refused now.
+   */
   async #storeAvatar(userId: string, videoId: string, dataUrl: string): Promise<string> {
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
     const sniffed = sniffMediaType(bytes.subarray(0, 16));
-    if (sniffed?.kind !== "image") throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid);
+    const header = readImageHeader(bytes);
+    if (sniffed?.kind !== "image" || header.state !== "ok") {
+      throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid);
+    }
+    if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge);
     const key = `${userId}/avatars/${videoId}.${sniffed.ext}`;
     await this.storage.put(key, Readable.from([bytes]), sniffed.mime);
     return key;

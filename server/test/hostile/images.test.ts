@@ -7,7 +7,9 @@ import { ImageTooLargeError } from "@reelsmith/render";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FfmpegModelPhotos } from "../../src/repositories/llm.repository.ts";
 import type { LocalStorage } from "../../src/repositories/storage/local-storage.ts";
+import { TestRenderer } from "../fakes/test-renderer.ts";
 import { createHarness, type Harness, json } from "../harness.ts";
+import { testMedia } from "../media.ts";
 import { makeMediaFixtures } from "../media-fixtures.ts";
 
 /**
@@ -166,5 +168,35 @@ describe("picture uploads", () => {
     expect(created.size).toBe(heavy.length);
     const served = Buffer.from(await (await h.request(created.url)).arrayBuffer());
     expect(served.equals(heavy)).toBe(true);
+  });
+});
+
+describe("Reddit avatars", () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("refuses an avatar data URL of a 30000 x 30000 PNG, and makes no video", async () => {
+    h = await createHarness("pglite", {}, { media: await testMedia(new TestRenderer()) });
+    const { cookie } = await h.signUp("avatar.bomb@example.com");
+    const avatar = `data:image/png;base64,${pngBomb(30000, 30000).toString("base64")}`;
+    const body = {
+      type: "reddit",
+      input: {
+        username: "Throw Away",
+        post_title: "AITA for labelling my food?",
+        script: "My roommate kept eating my lunch.",
+        caption_style: "modern-bold",
+        background_video: "minecraft",
+        avatar_url: avatar,
+      },
+    };
+    const refused = await h.request("/api/videos", { method: "POST", body: JSON.stringify(body), cookie });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).message).toBe(messages.files.imageTooLarge);
+    expect((await json(h.request("/api/videos", { cookie }))).items).toEqual([]);
+    const root = (h.ctx.storage as LocalStorage).pathOf("x").replace(/\/x$/, "");
+    expect(fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }) : []).toEqual([]);
   });
 });
