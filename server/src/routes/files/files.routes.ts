@@ -51,8 +51,8 @@ export const uploadFileRoute = apiRoute({
     ...errorResponses({
       400: "Not a multipart form, no file, an empty file or no type",
       401: "Not signed in",
-      413: "Larger than 10 MB",
-      415: "Not an accepted format",
+      413: "Larger than 10 MB, or a picture over 50 megapixels or 12000 px on a side (read from its headers)",
+      415: "Not an accepted format, or a picture whose size cannot be read from its headers",
     }),
   },
 });
