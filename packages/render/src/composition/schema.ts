@@ -103,6 +103,7 @@ export type Sheen = z.infer<typeof sheenSchema>;
 
 export const imageLayerSchema = z.object({
   kind: z.literal("image"),
+  /** A PNG, JPEG, WebP or GIF within IMAGE_MAX_PIXELS and IMAGE_MAX_SIDE (checked from its headers). */
   src: path,
   ...layerTiming,
   ...placed,
@@ -157,7 +158,10 @@ export const redditCardLayerSchema = z.object({
   kind: z.literal("reddit-card"),
   username: z.string(),
   title: z.string().min(1),
-  /** Avatar picture (any image ffmpeg or the card renderer reads); null draws the default avatar. */
+  /**
+   * Avatar picture (PNG, JPEG, WebP or GIF within IMAGE_MAX_PIXELS and IMAGE_MAX_SIDE, checked from its
+   * headers); null draws the default avatar.
+   */
   avatar: z.string().nullable().default(null),
   subreddit: z.string().default("AskReddit"),
   theme: z.enum(["light", "dark"]).default("light"),
