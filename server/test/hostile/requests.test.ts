@@ -2,11 +2,12 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { type ServerType, serve } from "@hono/node-server";
 import { messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT } from "../../src/lib/body-limit.ts";
-import { createHarness, type Harness, json } from "../harness.ts";
+import { createHarness, type Harness, json, ORIGIN } from "../harness.ts";
 import { testMedia } from "../media.ts";
 
 /**
@@ -27,10 +28,18 @@ const reddit = (overrides: Record<string, unknown> = {}) => ({
   },
 });
 
-/** A PNG data URL of about `bytes` bytes: a real signature, then padding (only the first bytes are sniffed). */
+/** A PNG data URL of about `bytes` bytes: a real signature and a 64 x 64 header, then padding. */
 function pngDataUrl(bytes: number): string {
-  const png = Buffer.alloc(bytes);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(64, 0);
+  ihdr.writeUInt32BE(64, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = Buffer.concat([Buffer.from("IHDR"), ihdr]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(chunk), 0);
+  const head = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), chunk, crc]);
+  const png = Buffer.alloc(Math.max(bytes, head.length));
+  head.copy(png);
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
@@ -201,6 +210,21 @@ describe("an early refusal closes the connection", () => {
     // A new connection is served as usual.
     const config = await fetch(`http://127.0.0.1:${port}/api/config`);
     expect(config.status).toBe(200);
+  });
+
+  it("still hands a checked JSON body whole to the handler on a real connection", async () => {
+    const signUp = (name: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ORIGIN },
+        body: JSON.stringify({ email: `real.${name.length}@example.com`, password: "correct-horse-9", name }),
+      });
+    const refused = await signUp("Nul\u0000");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "VALIDATION_FAILED", message: messages.common.nulCharacter });
+    const created = await signUp("Real Person");
+    expect(created.status).toBe(200);
+    expect((await created.json()).user).toMatchObject({ name: "Real Person" });
   });
 });
 
