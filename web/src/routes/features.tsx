@@ -11,7 +11,16 @@ export function FeaturesRoute() {
   return (
     <FeaturesScreen
       hrefFor={hrefFor}
-      {...(account ? { start: { to: createVideoPath(), label: "Create Video" } } : {})}
+      {...(account
+        ? {
+            start: {
+              title: "Make your next video",
+              lead: "Every creator is one click away in the Creator Studio.",
+              to: createVideoPath(),
+              label: "Create Video",
+            },
+          }
+        : {})}
     />
   );
 }

@@ -35,14 +35,28 @@ const DETAILS: Record<string, readonly string[]> = {
   ],
 };
 
+export interface FeaturesCallToAction {
+  title: string;
+  lead: string;
+  to: string;
+  label: string;
+}
+
+const FREE_TRIAL: FeaturesCallToAction = {
+  title: "Try every creator for free",
+  lead: "20 free credits on sign-up cover your first three videos of any 6-credit type.",
+  to: "/auth",
+  label: "Start Free Trial",
+};
+
 /** /features: one card per creator, each linking to its builder (through sign-in when signed out). */
 export function FeaturesScreen({
   hrefFor,
-  start = { to: "/auth", label: "Start Free Trial" },
+  start = FREE_TRIAL,
 }: {
   hrefFor: (route: string) => string;
   /** The closing call to action: the free trial for a visitor, into the app for a signed-in creator. */
-  start?: { to: string; label: string };
+  start?: FeaturesCallToAction;
 }) {
   return (
     <>
@@ -97,8 +111,8 @@ export function FeaturesScreen({
         </ul>
       </div>
       <CtaBand
-        title="Try every creator for free"
-        lead="20 free credits on sign-up cover your first three videos of any 6-credit type."
+        title={start.title}
+        lead={start.lead}
         to={start.to}
         label={start.label}
         secondary={{ to: "/pricing", label: "See pricing" }}
