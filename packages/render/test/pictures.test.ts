@@ -224,6 +224,13 @@ describe("preparePicture", () => {
     expect(await preparePicture(rotated, join(dir, "rotated.png"))).toEqual({ width: 200, height: 400 });
   });
 
+  it("decodes a small picture ffmpeg cannot read (an animated WebP) with the canvas instead", async () => {
+    const src = join(dir, "animated.webp");
+    await ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=400x200:r=5:d=1", "-c:v", "libwebp_anim", "-loop", "0", src]);
+    expect(await preparePicture(src, join(dir, "animated.png"), { maxSide: 100 })).toEqual({ width: 100, height: 50 });
+    expect(await readPictureSize(join(dir, "animated.png"))).toMatchObject({ format: "png" });
+  });
+
   it("refuses a file that is not a picture, one whose header is cut short, and a missing one", async () => {
     const text = join(dir, "notes.png");
     await writeFile(text, "not a picture at all");

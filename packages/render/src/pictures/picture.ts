@@ -1,5 +1,5 @@
-import { open } from "node:fs/promises";
-import { type Image, loadImage } from "@napi-rs/canvas";
+import { open, writeFile } from "node:fs/promises";
+import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
 import { IMAGE_MAX_PIXELS, type ImageFormat, imageTooLarge, readImageHeader } from "@reelsmith/core";
 import { ImageTooLargeError, MissingInputError, RenderCancelledError, UnsupportedMediaError } from "../errors.ts";
 import { runFfmpeg } from "../ffmpeg/run.ts";
@@ -124,15 +124,37 @@ export async function preparePicture(
   output: string,
   options: { maxSide?: number; signal?: AbortSignal } = {},
 ): Promise<{ width: number; height: number }> {
-  await checkPictureSize(src);
+  const maxSide = options.maxSide ?? PICTURE_MAX_SIDE;
+  const size = await checkPictureSize(src);
   try {
-    await runFfmpeg(preparePictureArgs(src, output, options.maxSide), { signal: options.signal, niceness: 0 });
+    await runFfmpeg(preparePictureArgs(src, output, maxSide), { signal: options.signal, niceness: 0 });
   } catch (error) {
     if (error instanceof RenderCancelledError) throw error;
-    throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
+    // Some pictures the canvas reads, ffmpeg does not (an animated WebP): a small one is decoded here.
+    if (size.width * size.height > SMALL_PICTURE_PIXELS) {
+      throw new UnsupportedMediaError(src, `not a picture we can read (${(error as Error).message})`);
+    }
+    await writeFile(output, await scaledPng(src, maxSide));
   }
   const { width, height } = await readPictureSize(output);
   return { width, height };
+}
+
+/**
+ * The most pixels a picture may have to be decoded in this process when ffmpeg cannot read it: what
+ * `preparePicture` makes anyway (PICTURE_MAX_SIDE squared, about 19 MB as RGBA).
+ */
+const SMALL_PICTURE_PIXELS = PICTURE_MAX_SIDE * PICTURE_MAX_SIDE;
+
+/** A picture decoded by the canvas and written as a PNG at most `maxSide` on its longest side. */
+async function scaledPng(src: string, maxSide: number): Promise<Buffer> {
+  const img = await loadPicture(src);
+  const scale = Math.min(1, maxSide / Math.max(img.width, img.height));
+  const width = Math.max(1, Math.round(img.width * scale));
+  const height = Math.max(1, Math.round(img.height * scale));
+  const canvas = createCanvas(width, height);
+  canvas.getContext("2d").drawImage(img, 0, 0, width, height);
+  return canvas.encode("png");
 }
 
 /**
