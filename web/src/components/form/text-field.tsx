@@ -18,6 +18,7 @@ export function TextField<
   label,
   labelAside,
   description,
+  quietMessage,
   ...input
 }: {
   control: Control<TFieldValues, unknown, TTransformedValues>;
@@ -26,12 +27,14 @@ export function TextField<
   /** Shown at the label's right, e.g. "Optional". */
   labelAside?: ReactNode;
   description?: ReactNode;
+  /** A validation message the form says once for all fields (a toast): the field only turns red for it. */
+  quietMessage?: string;
 } & Omit<ComponentProps<typeof Input>, "name" | "value" | "onChange" | "onBlur" | "ref">) {
   return (
     <FormField
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <FormItem>
           {labelAside ? (
             <div className="flex items-baseline justify-between">
@@ -45,7 +48,7 @@ export function TextField<
             <Input {...input} {...field} />
           </FormControl>
           {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
+          {quietMessage !== undefined && fieldState.error?.message === quietMessage ? null : <FormMessage />}
         </FormItem>
       )}
     />

@@ -52,6 +52,7 @@ export function ContactForm() {
         toast.error(detail ? messages.contact.sendFailedWith(detail) : messages.contact.sendFailed);
       }
     },
+    // 'Please fill out all fields' shows once, as a toast; blank fields only turn red.
     (errors) => {
       const blank = Object.values(errors).some((e) => e?.message === messages.contact.fillAllFields);
       if (blank) toast.error(messages.contact.fillAllFields);
@@ -62,10 +63,23 @@ export function ContactForm() {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Contact form" data-form="contact">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
-          <TextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
+          <TextField
+            quietMessage={messages.contact.fillAllFields}
+            control={form.control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+          />
+          <TextField
+            quietMessage={messages.contact.fillAllFields}
+            control={form.control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+          />
         </div>
         <TextField
+          quietMessage={messages.contact.fillAllFields}
           control={form.control}
           name="email"
           label="E-mail"
@@ -73,17 +87,23 @@ export function ContactForm() {
           autoComplete="email"
           placeholder="you@example.com"
         />
-        <TextField control={form.control} name="subject" label="Subject" placeholder="What is it about?" />
+        <TextField
+          quietMessage={messages.contact.fillAllFields}
+          control={form.control}
+          name="subject"
+          label="Subject"
+          placeholder="What is it about?"
+        />
         <FormField
           control={form.control}
           name="message"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <FormItem>
               <FormLabel>Message</FormLabel>
               <FormControl>
                 <Textarea rows={6} className="min-h-36" placeholder="Tell us how we can help." {...field} />
               </FormControl>
-              <FormMessage />
+              {fieldState.error?.message === messages.contact.fillAllFields ? null : <FormMessage />}
             </FormItem>
           )}
         />
