@@ -1,11 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type PublicConfig, renderPriorityOf } from "@reelsmith/core";
+import { type PublicConfig, renderPriorityOf, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
 import type { Library } from "@reelsmith/library";
 import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { whenSignedIn } from "./auth/session.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { AnalyticsSettings, SmtpSettings, StorageConfig, StripeEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
@@ -35,6 +36,7 @@ import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
 import { previewDirs } from "./repositories/previews.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { ShowcaseRepository } from "./repositories/showcase.repository.ts";
+import { SignupBonusRepository } from "./repositories/signup-bonus.repository.ts";
 import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
 import { S3Storage } from "./repositories/storage/s3-storage.ts";
@@ -61,6 +63,7 @@ import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
 import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
 import { RenderService, type VideoRenderer } from "./services/render.service.ts";
+import { SignupBonusService } from "./services/signup-bonus.service.ts";
 import { VideosService } from "./services/videos.service.ts";
 import { WritingService } from "./services/writing.service.ts";
 
@@ -77,7 +80,12 @@ export interface ServerConfig {
   authSecret: string;
   trustedOrigins: string[];
   authRateLimit: { max: number; windowSeconds: number };
-  trustProxy: boolean;
+  /** Reverse proxies that append to X-Forwarded-For in front of the server (0: the socket peer is the client). */
+  trustedProxyHops?: number;
+  /** Sign-in attempts per account (e-mail) in each window that do not end signed in; default 10 per 15 minutes. */
+  signInFailureLimit?: { max: number; windowSeconds: number };
+  /** Sign-up bonuses per client address per UTC day; default core's SIGNUP_BONUS_DAILY_CAP. */
+  signupBonusDailyCap?: number;
   /** Built SPA directory; omitted means the API only. */
   webDist?: string | undefined;
   /** Stripe settings; omitted means the built-in test checkout. */
@@ -102,6 +110,7 @@ export interface ServerContext {
   services: {
     accounts: AccountService;
     credits: CreditsService;
+    signupBonus: SignupBonusService;
     billing: BillingService;
     files: FilesService;
     writing: WritingService;
@@ -187,7 +196,13 @@ export function createServerContext(
     repositories.accounts,
     prices.priceIdsByPlan(),
   );
-  const accounts = new AccountService(repositories.accounts, credits, prices.priceIdsByPlan());
+  const mailer = config.smtp ? new SmtpMailer(config.smtp) : undefined;
+  const signupBonus = new SignupBonusService(new SignupBonusRepository(database.db), credits, logger, {
+    verifyEmail: Boolean(mailer),
+    dailyCap: config.signupBonusDailyCap,
+    clock,
+  });
+  const accounts = new AccountService(repositories.accounts, credits, prices.priceIdsByPlan(), signupBonus);
   const billing = new BillingService({
     billing: repositories.billing,
     credits,
@@ -206,10 +221,22 @@ export function createServerContext(
     baseURL: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     logger,
-    onUserCreated: async (userId) => {
-      await credits.grantSignupBonus(userId);
-    },
+    emailVerification: mailer
+      ? {
+          send: async (to, url) => {
+            await mailer.send({
+              from: mailer.from,
+              to: to.email,
+              subject: "Confirm your e-mail for Reelsmith",
+              text: confirmationMail(to.name, url),
+            });
+          },
+          confirmed: (user) => signupBonus.settle(user),
+        }
+      : undefined,
   });
+  // Without e-mail confirmation the free credits come with the account's first authenticated request.
+  whenSignedIn(auth, (user) => signupBonus.settle(user));
 
   const queue = new JobQueue(database, logger, { superviseIntervalSeconds: infrastructure.superviseIntervalSeconds });
   queue.register(housekeepingJob(repositories.sessions));
@@ -248,7 +275,6 @@ export function createServerContext(
     queue.register(lostRendersJob(render));
   }
   queue.register(billingRolloverJob(billing, clock));
-  const mailer = config.smtp ? new SmtpMailer(config.smtp) : undefined;
   const contactLimit = config.contactRateLimit ?? { max: 5, windowSeconds: 3600 };
   const contact: ContactService = new ContactService(repositories.contact, {
     mailer,
@@ -270,13 +296,17 @@ export function createServerContext(
   app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
   app.use("*", compress());
   app.route("/", healthRoutes({ database, queue, storage, version }));
+  const signInFailures = config.signInFailureLimit ?? { max: 10, windowSeconds: 15 * 60 };
   app.route(
     "/",
     authRoutes({
       auth,
       limiter: new RateLimiter(config.authRateLimit.max, config.authRateLimit.windowSeconds * 1000),
+      failedSignIns: new RateLimiter(signInFailures.max, signInFailures.windowSeconds * 1000),
       accounts: repositories.accounts,
-      trustProxy: config.trustProxy,
+      signupBonus,
+      trustedProxyHops: config.trustedProxyHops ?? 0,
+      logger: logger.child({ component: "auth" }),
     }),
   );
   app.route("/", accountRoutes({ auth, accounts }));
@@ -314,7 +344,7 @@ export function createServerContext(
   if (storage instanceof LocalStorage) app.route("/", mediaRoutes({ storage, signer }));
   app.route("/", creditsRoutes({ auth, credits }));
   app.route("/", billingRoutes({ auth, billing }));
-  app.route("/", contactRoutes({ contact, trustProxy: config.trustProxy }));
+  app.route("/", contactRoutes({ contact, trustedProxyHops: config.trustedProxyHops ?? 0 }));
   app.route("/", siteRoutes({ config: publicConfig, showcase: repositories.showcase }));
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -350,12 +380,26 @@ export function createServerContext(
     queue,
     events,
     storage,
-    services: { accounts, credits, billing, files, writing, contact, videos, render },
+    services: { accounts, credits, signupBonus, billing, files, writing, contact, videos, render },
     repositories,
     payments: { provider, prices },
     closeStreams: () => streams.abort(),
     mailer,
   };
+}
+
+/** The confirmation e-mail sent after sign-up when SMTP is configured. */
+function confirmationMail(name: string, url: string): string {
+  const greeting = name.trim() ? `Hi ${name.trim().split(/\s+/)[0]},` : "Hi,";
+  return [
+    greeting,
+    "",
+    `Open this link to confirm your e-mail address. Your ${SIGNUP_BONUS_CREDITS} free credits are added as soon as you do:`,
+    "",
+    url,
+    "",
+    "The link works for 3 days. If you did not sign up for Reelsmith, ignore this e-mail.",
+  ].join("\n");
 }
 
 export function defaultWebDist(): string {

@@ -34,6 +34,15 @@ describe("loadEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.TRUSTED_ORIGINS).toEqual(["https://a.io", "https://b.io"]);
   });
+  it("takes the client address from the socket unless proxies are trusted; TRUST_PROXY=true means one proxy", () => {
+    expect(loadEnv({}).trustedProxyHops).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "true" }).trustedProxyHops).toBe(1);
+    expect(loadEnv({ TRUST_PROXY_HOPS: "2" }).trustedProxyHops).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: "true", TRUST_PROXY_HOPS: "0" }).trustedProxyHops).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: "false", TRUST_PROXY_HOPS: "" }).trustedProxyHops).toBe(0);
+    expect(() => loadEnv({ TRUST_PROXY_HOPS: "-1" })).toThrow(/TRUST_PROXY_HOPS/);
+    expect(() => loadEnv({ TRUST_PROXY_HOPS: "one" })).toThrow(/TRUST_PROXY_HOPS/);
+  });
   it("names every invalid variable", () => {
     expect(() => loadEnv({ PORT: "eighty", AUTH_SECRET: "short" })).toThrow(/PORT[\s\S]*AUTH_SECRET/);
   });

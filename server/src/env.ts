@@ -62,11 +62,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool,
-  TRUST_PROXY_HOPS: z
-    .string()
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : undefined))
-    .pipe(z.coerce.number().int().min(0).max(10).optional()),
+  TRUST_PROXY_HOPS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int().min(0).max(10).optional(),
+  ),
   // Payments: Stripe with STRIPE_SECRET_KEY; the built-in test checkout (no keys, no money) with
   // PAYMENTS_MODE=test, which is implied only off production or on a localhost PUBLIC_URL.
   PAYMENTS_MODE: z

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
       trustedOrigins,
       authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
-      trustProxy: env.TRUST_PROXY,
+      trustedProxyHops: env.trustedProxyHops,
       webDist: env.WEB_DIST ?? defaultWebDist(),
       smtp: env.smtp,
       contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },

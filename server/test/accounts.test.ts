@@ -42,6 +42,8 @@ describe.each(DRIVERS)("accounts on %s", (driver) => {
     }
     const users = await h.db.db.select().from(user).where(eq(user.email, "twin@example.com"));
     expect(users).toHaveLength(1);
+    // The credits come with the account's first request; every sign-up's cookie asks at once.
+    await Promise.all(attempts.map((a) => h.request("/api/account", { cookie: a.cookie })));
     const rows = await h.db.db
       .select()
       .from(credits)
@@ -50,8 +52,11 @@ describe.each(DRIVERS)("accounts on %s", (driver) => {
   });
 
   it("writes the sign-up grant once however often and however concurrently it is asked for", async () => {
-    const { response } = await h.signUp("once@example.com");
+    const { response, cookie } = await h.signUp("once@example.com");
     const { user: created } = (await response.json()) as { user: { id: string } };
+    expect(await h.ctx.services.credits.balance(created.id)).toBe(0);
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => json(h.request("/api/account", { cookie }))));
+    expect(accounts.map((a) => a.credits)).toEqual(Array(8).fill(20));
     const results = await Promise.all(
       Array.from({ length: 8 }, () => h.ctx.services.credits.grantSignupBonus(created.id)),
     );

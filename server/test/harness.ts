@@ -42,7 +42,8 @@ export async function createHarness(
       authSecret: "test-secret-test-secret-test-secret-0123",
       trustedOrigins: [ORIGIN],
       authRateLimit: { max: 1000, windowSeconds: 60 },
-      trustProxy: false,
+      // Every test request comes from one address; the daily cap on sign-up credits has its own tests.
+      signupBonusDailyCap: 1000,
       ...config,
     },
     {

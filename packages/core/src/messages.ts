@@ -60,7 +60,7 @@ export const messages = {
       "This confirmation link has expired or was already used. Sign in and send a new one from the Creator Studio.",
     freeCreditsAdded: (n: number) => `${n} free credits were added to your account.`,
     freeCreditsCapped: (n: number, cap: number) =>
-      `Your account works, but it did not get the ${n} free credits: they go to at most ${cap} new accounts per network per day, and your network had them all today. You can buy credits or choose a plan in Billing.`,
+      `Your account works, but it did not get the ${n} free credits: they go to at most ${cap} new accounts per network per day, and your network had them all today. You can still buy credits or choose a plan.`,
     goToStudio: "Go to the Creator Studio",
   },
   credits: {

@@ -4,6 +4,14 @@ import { AppError } from "../lib/errors.ts";
 import type { SessionUser } from "../lib/types.ts";
 import type { Auth } from "./auth.ts";
 
+type SignedInHook = (user: { id: string; emailVerified: boolean }) => Promise<void>;
+const signedInHooks = new WeakMap<Auth, SignedInHook>();
+
+/** Runs `hook` on every request that carries a valid session, before its handler reads the account. */
+export function whenSignedIn(auth: Auth, hook: SignedInHook): void {
+  signedInHooks.set(auth, hook);
+}
+
 /** The session's user, or a 401 domain error. Every query a handler makes is scoped by this id. */
 export async function requireUser(auth: Auth, c: Context): Promise<SessionUser> {
   const user = await optionalUser(auth, c);
@@ -15,6 +23,7 @@ export async function requireUser(auth: Auth, c: Context): Promise<SessionUser> 
 export async function optionalUser(auth: Auth, c: Context): Promise<SessionUser | null> {
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!result?.user) return null;
-  const { id, email, name, image } = result.user;
+  const { id, email, name, image, emailVerified } = result.user;
+  await signedInHooks.get(auth)?.({ id, emailVerified });
   return { id, email, name, image: image ?? null };
 }

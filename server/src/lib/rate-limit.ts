@@ -23,6 +23,11 @@ export class RateLimiter {
     return entry.count > this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /** Forgets the key's hits (e.g. sign-in attempts once the right password was given). */
+  reset(key: string): void {
+    this.#hits.delete(key);
+  }
+
   #sweep(now: number): void {
     for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
   }

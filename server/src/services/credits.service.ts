@@ -76,16 +76,28 @@ export class CreditsService {
    */
   async grantSignupBonus(userId: string): Promise<boolean> {
     if (!isValidCreditChange(userId, SIGNUP_BONUS_CREDITS)) return false;
-    const entry: LedgerEntry = {
-      userId,
-      amount: SIGNUP_BONUS_CREDITS,
-      source: "signup_bonus",
-      notes: "Free credits for a new account",
-      idempotencyKey: `signup:${userId}`,
-    };
-    const written = await this.locked(userId, (tx) => this.#append(entry, tx));
-    if (written) await this.publishBalance(userId, entry);
+    const written = await this.locked(userId, (tx) => this.grantSignupBonusIn(tx, userId));
+    if (written) await this.publishBalance(userId, written);
     return Boolean(written);
+  }
+
+  /**
+   * The sign-up credits inside the caller's transaction (under the user's ledger lock); the row, or
+   * undefined when they were granted before. Call `publishBalance` after the commit when a row came back.
+   */
+  async grantSignupBonusIn(tx: Transaction, userId: string): Promise<LedgerRow | undefined> {
+    if (!isValidCreditChange(userId, SIGNUP_BONUS_CREDITS)) return undefined;
+    await this.credits.lockUser(tx, userId);
+    return this.#append(
+      {
+        userId,
+        amount: SIGNUP_BONUS_CREDITS,
+        source: "signup_bonus",
+        notes: "Free credits for a new account",
+        idempotencyKey: `signup:${userId}`,
+      },
+      tx,
+    );
   }
 
   /**

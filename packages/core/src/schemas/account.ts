@@ -19,7 +19,14 @@ export const accountSchema = z.object({
     .describe("The current plan, or null on the free tier"),
   subscriptionStatus: z.enum(["active", "inactive", "none"]),
   videosCreated: z.number().int().nonnegative(),
+  freeCredits: z
+    .enum(["granted", "awaiting_verification", "capped"])
+    .optional()
+    .describe(
+      "The sign-up credits: granted; awaiting_verification (they come once the e-mail is confirmed); capped (the client address had the day's free credits already)",
+    ),
 });
+export type FreeCreditsStatus = NonNullable<z.infer<typeof accountSchema>["freeCredits"]>;
 export type Account = z.infer<typeof accountSchema>;
 
 /** The session as any page may ask for it: the account, or null for a visitor who is not signed in. */

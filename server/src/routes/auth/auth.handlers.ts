@@ -1,43 +1,82 @@
-import { messages, signUpSchema } from "@reelsmith/core";
+import { messages, signInSchema, signUpSchema } from "@reelsmith/core";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Auth } from "../../auth/auth.ts";
-import { clientIp } from "../../lib/client-ip.ts";
+import { addressKey, clientIp } from "../../lib/client-ip.ts";
 import { errorBody } from "../../lib/create-app.ts";
 import { AppError, type ErrorCode, errorStatus } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { AppBindings } from "../../lib/types.ts";
 import type { AccountRepository } from "../../repositories/account.repository.ts";
+import type { SignupBonusService } from "../../services/signup-bonus.service.ts";
 
-const LIMITED = ["/api/auth/sign-in/email", "/api/auth/sign-up/email"];
+const SIGN_IN = "/api/auth/sign-in/email";
+const SIGN_UP = "/api/auth/sign-up/email";
+const LIMITED = [SIGN_IN, SIGN_UP, "/api/auth/send-verification-email"];
 
 /**
- * better-auth's handler behind a per-address rate limit, with sign-up bodies checked by the
- * shared schema and its error answers rewritten into the app's `{code, message, requestId}` shape
- * and the message catalogue's wording.
+ * The better-auth endpoints the app uses; every other path under /api/auth answers 404. Profile changes go
+ * through PATCH /api/account, which validates them.
+ */
+const OFFERED: Record<string, "GET" | "POST"> = {
+  [SIGN_IN]: "POST",
+  [SIGN_UP]: "POST",
+  "/api/auth/sign-out": "POST",
+  "/api/auth/get-session": "GET",
+  "/api/auth/ok": "GET",
+  "/api/auth/error": "GET",
+};
+/** Offered when e-mail confirmation is on. */
+const VERIFICATION: Record<string, "GET" | "POST"> = {
+  "/api/auth/verify-email": "GET",
+  "/api/auth/send-verification-email": "POST",
+};
+
+/**
+ * better-auth's handler behind a per-address rate limit and a per-account limit on failed sign-ins, with
+ * sign-in and sign-up bodies checked by the shared schemas and passed on with only the fields the app
+ * accepts, and its error answers rewritten into the app's `{code, message, requestId}` shape and the
+ * message catalogue's wording. A successful sign-up records the new account's free-credit claim.
  */
 export function authRoutes(deps: {
   auth: Auth;
   limiter: RateLimiter;
+  /** Failed sign-ins per account (normalised e-mail), whatever address they come from. */
+  failedSignIns: RateLimiter;
   accounts: AccountRepository;
-  trustProxy: boolean;
+  signupBonus: SignupBonusService;
+  trustedProxyHops: number;
+  logger: Logger;
 }) {
   const app = new Hono<AppBindings>();
+  app.use(
+    "/api/auth/*",
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", messages.auth.requestTooLarge);
+      },
+    }),
+  );
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const path = c.req.path;
-    const isPost = c.req.method === "POST";
-    if (isPost && LIMITED.includes(path)) {
-      const wait = deps.limiter.hit(`${clientIp(c, deps.trustProxy)} ${path}`);
+    const offered = OFFERED[path] ?? (deps.signupBonus.verifyEmail ? VERIFICATION[path] : undefined);
+    if (offered !== c.req.method) throw new AppError("NOT_FOUND", messages.auth.actionNotAvailable);
+    const ip = clientIp(c, deps.trustedProxyHops);
+    if (LIMITED.includes(path)) {
+      const wait = deps.limiter.hit(`${addressKey(ip)} ${path}`);
       if (wait > 0) {
         c.header("Retry-After", String(wait));
         throw new AppError("RATE_LIMITED", messages.auth.tooManyAttempts);
       }
     }
+
+    let request = c.req.raw;
     let signUpEmail: string | undefined;
-    if (isPost && path === "/api/auth/sign-up/email") {
-      const body = await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null);
+    let signInEmail: string | undefined;
+    if (path === SIGN_UP) {
+      const body = await c.req.json().catch(() => null);
       const parsed = signUpSchema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -45,9 +84,36 @@ export function authRoutes(deps: {
         throw new AppError(code, issue?.message ?? messages.common.somethingWentWrong);
       }
       signUpEmail = parsed.data.email;
+      // Only the checked fields reach better-auth: no image, no untrimmed name, no extra user fields.
+      request = withBody(c.req.raw, parsed.data);
+    } else if (path === SIGN_IN) {
+      const body = await c.req.json().catch(() => null);
+      const parsed = signInSchema.safeParse(body);
+      if (!parsed.success) throw new AppError("INVALID_CREDENTIALS", messages.auth.invalidCredentials);
+      signInEmail = parsed.data.email;
+      // Counted before the check, so parallel guesses cannot slip past it; a right password clears it.
+      const wait = deps.failedSignIns.hit(signInEmail);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new AppError("RATE_LIMITED", messages.auth.accountLocked(Math.ceil(wait / 60)));
+      }
+      const rememberMe = (body as { rememberMe?: unknown }).rememberMe;
+      request = withBody(c.req.raw, {
+        ...parsed.data,
+        ...(typeof rememberMe === "boolean" ? { rememberMe } : {}),
+      });
     }
 
-    const response = await deps.auth.handler(c.req.raw);
+    const response = await deps.auth.handler(request);
+    if (signInEmail && response.ok) deps.failedSignIns.reset(signInEmail);
+    if (signUpEmail && response.ok) {
+      const created = await deps.accounts.findUserByEmail(signUpEmail);
+      if (created) {
+        await deps.signupBonus.recordSignup(created.id, ip).catch((error: unknown) => {
+          deps.logger.error({ err: error, userId: created.id }, "could not record the sign-up credit claim");
+        });
+      }
+    }
     if (response.ok || !response.headers.get("content-type")?.includes("application/json")) return response;
     const body = (await response
       .clone()
@@ -62,6 +128,14 @@ export function authRoutes(deps: {
     return c.json(errorBody(code, authMessage(code), c.get("requestId")), errorStatus[code]);
   });
   return app;
+}
+
+/** The same request with a new JSON body. */
+function withBody(request: Request, body: unknown): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
 function mapAuthCode(code: string | undefined): ErrorCode | undefined {

@@ -5,12 +5,12 @@ import { AppError } from "../../lib/errors.ts";
 import type { ContactService } from "../../services/contact.service.ts";
 import { sendContactMessageRoute } from "./contact.routes.ts";
 
-export function contactRoutes(deps: { contact: ContactService; trustProxy: boolean }) {
+export function contactRoutes(deps: { contact: ContactService; trustedProxyHops: number }) {
   return createRouter().openapi(
     sendContactMessageRoute,
     async (c) => {
       try {
-        await deps.contact.submit(c.req.valid("json"), { ip: clientIp(c, deps.trustProxy) });
+        await deps.contact.submit(c.req.valid("json"), { ip: clientIp(c, deps.trustedProxyHops) });
       } catch (error) {
         const retryAfter = (error as AppError).details as { retryAfter?: number } | undefined;
         if (error instanceof AppError && retryAfter?.retryAfter) c.header("Retry-After", String(retryAfter.retryAfter));

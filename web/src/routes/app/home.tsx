@@ -1,3 +1,4 @@
+import { FreeCreditsNotice } from "@/features/auth/components/free-credits-notice";
 import { HomeScreen } from "@/features/home/components/home-screen";
 import { RecentVideos } from "@/features/videos/components/recent-videos";
 import { usePageMeta } from "@/lib/seo";
@@ -10,5 +11,10 @@ export function HomeRoute() {
     description: "Your Reelsmith home: credits, videos and stats.",
     robots: "noindex, nofollow",
   });
-  return <HomeScreen account={account} videos={<RecentVideos />} />;
+  return (
+    <div className="space-y-6">
+      <FreeCreditsNotice account={account} />
+      <HomeScreen account={account} videos={<RecentVideos />} />
+    </div>
+  );
 }
