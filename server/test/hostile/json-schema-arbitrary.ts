@@ -41,6 +41,9 @@ export function inline(components: Components, schema: unknown, depth = 0): unkn
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(components, value, depth + 1)]));
 }
 
+/** One of `values`, each as likely (constantFrom alone favours the first ones). */
+const pick = (values: string[]) => fc.noBias(fc.constantFrom(...values));
+
 /** A regular expression's source without look-arounds, for generating; the full one filters. */
 const withoutLookarounds = (pattern: string) => pattern.replace(/\(\?[=!][^()]*\)/g, "");
 
@@ -55,7 +58,7 @@ function stringArbitrary(schema: Schema, dictionary: Dictionary): fc.Arbitrary<s
       .filter((s) => full.test(s) && fits(s));
   }
   if (schema.format === "uuid") {
-    return dictionary.ids.length > 0 ? fc.oneof(fc.constantFrom(...dictionary.ids), fc.uuid()) : fc.uuid();
+    return dictionary.ids.length > 0 ? fc.oneof(pick(dictionary.ids), fc.uuid()) : fc.uuid();
   }
   if (schema.format === "email") return fc.emailAddress().filter(fits);
   const text = fc.oneof(
@@ -66,8 +69,8 @@ function stringArbitrary(schema: Schema, dictionary: Dictionary): fc.Arbitrary<s
   const ids = dictionary.ids.filter(fits);
   return fc.oneof(
     { weight: 3, arbitrary: text },
-    ...(known.length > 0 ? [{ weight: 1, arbitrary: fc.constantFrom(...known) }] : []),
-    ...(ids.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...ids) }] : []),
+    ...(known.length > 0 ? [{ weight: 1, arbitrary: pick(known) }] : []),
+    ...(ids.length > 0 ? [{ weight: 2, arbitrary: pick(ids) }] : []),
   );
 }
 
@@ -123,7 +126,7 @@ export function validValue(components: Components, input: Schema, dictionary: Di
       const model = Object.fromEntries(
         Object.entries(properties).map(([key, node]) => {
           const named = dictionary.byName?.[key];
-          return [key, named ? fc.oneof(recurse(node), fc.constantFrom(...named)) : recurse(node)];
+          return [key, named ? fc.oneof(recurse(node), pick(named)) : recurse(node)];
         }),
       );
       const required = ((schema.required as string[] | undefined) ?? []).filter((key) => key in properties);
