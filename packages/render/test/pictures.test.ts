@@ -38,16 +38,16 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A valid PNG of `width` x `height` one-bit grey pixels, all black: its zero scanlines deflate to
+ * A valid PNG of `width` x `height` grey pixels (one bit each unless told), all black: its zero scanlines deflate to
  * about a thousandth of their size (30000 x 30000 px is about 110 KB).
  */
-function pngBomb(width: number, height: number): Buffer {
+function pngBomb(width: number, height: number, bitDepth: 1 | 8 = 1): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
+  ihdr[8] = bitDepth;
   ihdr[9] = 0; // greyscale
-  const scanline = 1 + Math.ceil(width / 8);
+  const scanline = 1 + Math.ceil((width * bitDepth) / 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", ihdr),
@@ -183,6 +183,15 @@ describe("preparePicture", () => {
     const output = join(dir, "wide.png");
     expect(await preparePicture(src, output)).toEqual({ width: PICTURE_MAX_SIDE, height: 864 });
     expect(await readPictureSize(output)).toMatchObject({ format: "png" });
+  });
+
+  it("decodes a picture right at the limit (7071 x 7071, 49.99 megapixels)", async () => {
+    const src = join(dir, "at-limit.png");
+    await writeFile(src, pngBomb(7071, 7071, 8));
+    expect(await preparePicture(src, join(dir, "at-limit-prepared.png"))).toEqual({
+      width: PICTURE_MAX_SIDE,
+      height: PICTURE_MAX_SIDE,
+    });
   });
 
   it("keeps a small picture's size and its transparency", async () => {

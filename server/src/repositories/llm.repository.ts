@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { IMAGE_MAX_PIXELS } from "@reelsmith/core";
-import { checkPictureSize, runFfmpeg } from "@reelsmith/render";
+import { checkPictureSize, decoderMaxPixels, runFfmpeg } from "@reelsmith/render";
 import type { ObjectStorage } from "./storage/object-storage.ts";
 
 /**
@@ -104,16 +103,21 @@ export class OpenAiCompatibleLlm implements LanguageModel {
 export const MODEL_PHOTO_MAX_PX = 768;
 
 /**
- * ffmpeg arguments that turn an image into a JPEG whose longest side is at most `maxPx` (never enlarged);
- * the decoder refuses a picture of more pixels than the product takes.
+ * ffmpeg arguments that turn an image of `size` (from its headers) into a JPEG whose longest side is at
+ * most `maxPx` (never enlarged); the decoder refuses a frame larger than the headers said.
  */
-export function modelPhotoArgs(input: string, output: string, maxPx = MODEL_PHOTO_MAX_PX): string[] {
+export function modelPhotoArgs(
+  input: string,
+  output: string,
+  size: { width: number; height: number },
+  maxPx = MODEL_PHOTO_MAX_PX,
+): string[] {
   return [
     "-v",
     "error",
     "-y",
     "-max_pixels",
-    String(IMAGE_MAX_PIXELS),
+    String(decoderMaxPixels(size)),
     "-i",
     input,
     "-frames:v",
@@ -143,8 +147,8 @@ export class FfmpegModelPhotos implements ModelPhotos {
       const output = path.join(dir, "photo.jpg");
       await this.storage.download(key, input);
       // Its size is read from its headers first: one stored before uploads were checked is not decoded.
-      await checkPictureSize(input);
-      await runFfmpeg(modelPhotoArgs(input, output), { niceness: 0 });
+      const size = await checkPictureSize(input);
+      await runFfmpeg(modelPhotoArgs(input, output, size), { niceness: 0 });
       return `data:image/jpeg;base64,${(await fs.readFile(output)).toString("base64")}`;
     } finally {
       await fs.rm(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { open, writeFile } from "node:fs/promises";
 import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
-import { IMAGE_MAX_PIXELS, type ImageFormat, imageTooLarge, readImageHeader } from "@reelsmith/core";
+import { type ImageFormat, imageTooLarge, readImageHeader } from "@reelsmith/core";
 import { ImageTooLargeError, MissingInputError, RenderCancelledError, UnsupportedMediaError } from "../errors.ts";
 import { runFfmpeg } from "../ffmpeg/run.ts";
 
@@ -86,18 +86,31 @@ export async function checkPictureSize(path: string): Promise<PictureSize> {
 }
 
 /**
- * ffmpeg arguments that decode the first frame of a picture and write it as a PNG at most `maxSide`
- * on its longest side (never enlarged), turned upright by its EXIF orientation and keeping its
- * transparency. `-max_pixels` makes the decoder itself refuse a frame larger than the product takes,
- * should a file's headers and its data disagree.
+ * The `-max_pixels` to decode a picture of this size with: its own pixels plus room for the decoder's
+ * padding of rows and columns (ffmpeg counts the padded frame), so a frame larger than the headers
+ * said is refused by the decoder itself.
  */
-export function preparePictureArgs(src: string, output: string, maxSide = PICTURE_MAX_SIDE): string[] {
+export function decoderMaxPixels(size: { width: number; height: number }): number {
+  return (size.width + 128) * (size.height + 128);
+}
+
+/**
+ * ffmpeg arguments that decode the first frame of a picture of `size` (from its headers) and write it
+ * as a PNG at most `maxSide` on its longest side (never enlarged), turned upright by its EXIF
+ * orientation and keeping its transparency.
+ */
+export function preparePictureArgs(
+  src: string,
+  output: string,
+  size: { width: number; height: number },
+  maxSide = PICTURE_MAX_SIDE,
+): string[] {
   return [
     "-v",
     "error",
     "-y",
     "-max_pixels",
-    String(IMAGE_MAX_PIXELS),
+    String(decoderMaxPixels(size)),
     "-i",
     src,
     "-frames:v",
@@ -127,7 +140,7 @@ export async function preparePicture(
   const maxSide = options.maxSide ?? PICTURE_MAX_SIDE;
   const size = await checkPictureSize(src);
   try {
-    await runFfmpeg(preparePictureArgs(src, output, maxSide), { signal: options.signal, niceness: 0 });
+    await runFfmpeg(preparePictureArgs(src, output, size, maxSide), { signal: options.signal, niceness: 0 });
   } catch (error) {
     if (error instanceof RenderCancelledError) throw error;
     // Some pictures the canvas reads, ffmpeg does not (an animated WebP): a small one is decoded here.
