@@ -44,7 +44,7 @@ export async function readPictureSize(path: string): Promise<PictureSize> {
       const header = readImageHeader(bytes);
       if (header.state === "ok") return { format: header.format, width: header.width, height: header.height };
       if (header.state === "not-image")
-        throw new UnsupportedMediaError(path, "it is not a picture in a format we read");
+        throw new UnsupportedMediaError(path, "it has no picture in PNG, JPEG, WebP or GIF");
       if (header.state === "invalid") throw new UnsupportedMediaError(path, `its header is broken (${header.reason})`);
       if (header.need > fileSize || header.need > HEADER_SEARCH_BYTES) {
         throw new UnsupportedMediaError(path, "its size could not be read from its header");
