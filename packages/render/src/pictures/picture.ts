@@ -6,8 +6,9 @@ import { runFfmpeg } from "../ffmpeg/run.ts";
 
 /**
  * Pictures from users (a product photo, a green-screen background, a Reddit avatar) are checked by
- * their headers and then decoded only by ffmpeg, in a child process, into a small PNG: the render's
- * own process (with `@napi-rs/canvas`) never decodes more pixels than the video needs.
+ * their headers and then decoded by ffmpeg, in a child process, into a small PNG (only a small one
+ * ffmpeg cannot read is decoded here): the render's own process (with `@napi-rs/canvas`) never
+ * decodes more pixels than the video needs.
  */
 
 /** The longest side a user's picture is brought down to: twice the frame's width, enough for close-ups. */
