@@ -34,6 +34,7 @@ import type { PaymentProvider } from "./repositories/payments/payment-provider.t
 import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
 import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
 import { previewDirs } from "./repositories/previews.repository.ts";
+import { ReferralRepository } from "./repositories/referral.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { ShowcaseRepository } from "./repositories/showcase.repository.ts";
 import { SignupBonusRepository } from "./repositories/signup-bonus.repository.ts";
@@ -43,6 +44,7 @@ import { S3Storage } from "./repositories/storage/s3-storage.ts";
 import { UrlSigner } from "./repositories/storage/url-signer.ts";
 import { VideosRepository } from "./repositories/videos.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
+import { affiliateRoutes } from "./routes/affiliate/affiliate.handlers.ts";
 import { aiRoutes } from "./routes/ai/ai.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
 import { billingRoutes } from "./routes/billing/billing.handlers.ts";
@@ -62,6 +64,7 @@ import { ContactService } from "./services/contact.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
 import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
+import { ReferralService } from "./services/referral.service.ts";
 import { RenderService, type VideoRenderer } from "./services/render.service.ts";
 import { SignupBonusService } from "./services/signup-bonus.service.ts";
 import { VideosService } from "./services/videos.service.ts";
@@ -96,6 +99,8 @@ export interface ServerConfig {
   smtp?: SmtpSettings | undefined;
   /** Contact messages allowed per client address and per sender e-mail in each window. */
   contactRateLimit?: { max: number; windowSeconds: number };
+  /** Credits a referrer earns when an account made through their link first pays; default 20. */
+  affiliateRewardCredits?: number;
   analytics?: AnalyticsSettings;
   /** Where `npm run showcase` writes the landing page's clips. */
   showcaseDir?: string;
@@ -111,6 +116,7 @@ export interface ServerContext {
     accounts: AccountService;
     credits: CreditsService;
     signupBonus: SignupBonusService;
+    referrals: ReferralService;
     billing: BillingService;
     files: FilesService;
     writing: WritingService;
@@ -203,7 +209,13 @@ export function createServerContext(
     clock,
   });
   const accounts = new AccountService(repositories.accounts, credits, prices.priceIdsByPlan(), signupBonus);
+  const referrals = new ReferralService(new ReferralRepository(database.db), credits, logger, {
+    publicUrl: config.publicUrl,
+    rewardCredits: config.affiliateRewardCredits ?? 20,
+    clock,
+  });
   const billing = new BillingService({
+    referrals,
     billing: repositories.billing,
     credits,
     provider,
@@ -305,6 +317,7 @@ export function createServerContext(
       failedSignIns: new RateLimiter(signInFailures.max, signInFailures.windowSeconds * 1000),
       accounts: repositories.accounts,
       signupBonus,
+      referrals,
       trustedProxyHops: config.trustedProxyHops ?? 0,
       logger: logger.child({ component: "auth" }),
     }),
@@ -343,6 +356,7 @@ export function createServerContext(
   );
   if (storage instanceof LocalStorage) app.route("/", mediaRoutes({ storage, signer }));
   app.route("/", creditsRoutes({ auth, credits }));
+  app.route("/", affiliateRoutes({ auth, referrals }));
   app.route("/", billingRoutes({ auth, billing }));
   app.route("/", contactRoutes({ contact, trustedProxyHops: config.trustedProxyHops ?? 0 }));
   app.route("/", siteRoutes({ config: publicConfig, showcase: repositories.showcase }));
@@ -380,7 +394,7 @@ export function createServerContext(
     queue,
     events,
     storage,
-    services: { accounts, credits, signupBonus, billing, files, writing, contact, videos, render },
+    services: { accounts, credits, signupBonus, referrals, billing, files, writing, contact, videos, render },
     repositories,
     payments: { provider, prices },
     closeStreams: () => streams.abort(),

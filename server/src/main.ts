@@ -94,6 +94,7 @@ async function main(): Promise<void> {
       webDist: env.WEB_DIST ?? defaultWebDist(),
       smtp: env.smtp,
       contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
+      affiliateRewardCredits: env.AFFILIATE_REWARD_CREDITS,
       analytics: env.analytics,
       showcaseDir: env.showcaseDir,
       stripe: env.stripe,

@@ -220,6 +220,29 @@ export class CreditsService {
     return { added: Boolean(row), newBalance: await this.credits.balance(userId) };
   }
 
+  /**
+   * What a referrer earns when an account made through their link first pays (source referral_reward,
+   * key `referral:<referredUserId>`, so once per referred account), inside the caller's transaction: it
+   * takes the referrer's ledger lock. Call `publishBalance` for the referrer after the commit.
+   */
+  async grantReferralReward(
+    tx: Transaction,
+    input: { referrerId: string; referredUserId: string; credits: number },
+  ): Promise<LedgerRow | undefined> {
+    if (!isValidCreditChange(input.referrerId, input.credits)) return undefined;
+    await this.credits.lockUser(tx, input.referrerId);
+    return this.#append(
+      {
+        userId: input.referrerId,
+        amount: input.credits,
+        source: "referral_reward",
+        notes: "Reward for a referred account's first payment",
+        idempotencyKey: `referral:${input.referredUserId}`,
+      },
+      tx,
+    );
+  }
+
   /** Credits bought through a checkout (source one_time, key `top-up:<paymentId>`), inside the caller's lock. */
   creditPurchase(
     tx: Transaction,

@@ -9,6 +9,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { AppBindings } from "../../lib/types.ts";
 import type { AccountRepository } from "../../repositories/account.repository.ts";
+import type { ReferralService } from "../../services/referral.service.ts";
 import type { SignupBonusService } from "../../services/signup-bonus.service.ts";
 
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -46,6 +47,8 @@ export function authRoutes(deps: {
   failedSignIns: RateLimiter;
   accounts: AccountRepository;
   signupBonus: SignupBonusService;
+  /** The affiliate programme: a sign-up that carries `ref` (a referral code) is attributed to its referrer. */
+  referrals?: Pick<ReferralService, "attribute">;
   trustedProxyHops: number;
   logger: Logger;
 }) {
@@ -74,6 +77,7 @@ export function authRoutes(deps: {
 
     let request = c.req.raw;
     let signUpEmail: string | undefined;
+    let signUpRef: unknown;
     let signInEmail: string | undefined;
     if (path === SIGN_UP) {
       const body = await c.req.json().catch(() => null);
@@ -84,6 +88,7 @@ export function authRoutes(deps: {
         throw new AppError(code, issue?.message ?? messages.common.somethingWentWrong);
       }
       signUpEmail = parsed.data.email;
+      signUpRef = (body as { ref?: unknown }).ref;
       // Only the checked fields reach better-auth: no image, no untrimmed name, no extra user fields.
       request = withBody(c.req.raw, parsed.data);
     } else if (path === SIGN_IN) {
@@ -112,6 +117,11 @@ export function authRoutes(deps: {
         await deps.signupBonus.recordSignup(created.id, ip).catch((error: unknown) => {
           deps.logger.error({ err: error, userId: created.id }, "could not record the sign-up credit claim");
         });
+        if (signUpRef !== undefined && deps.referrals) {
+          await deps.referrals.attribute(created.id, signUpRef).catch((error: unknown) => {
+            deps.logger.error({ err: error, userId: created.id }, "could not record the referrer of a sign-up");
+          });
+        }
       }
     }
     if (response.ok || !response.headers.get("content-type")?.includes("application/json")) return response;

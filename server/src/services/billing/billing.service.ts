@@ -14,7 +14,7 @@ import type { StripePaymentProvider } from "../../repositories/payments/stripe-p
 import type { CreditsService } from "../credits.service.ts";
 import type { PriceCatalog } from "../price-catalog.ts";
 import { CheckoutSessions } from "./checkout-sessions.ts";
-import { BillingEventProcessor, type ProcessResult } from "./event-processor.ts";
+import { BillingEventProcessor, type EventProcessorDeps, type ProcessResult } from "./event-processor.ts";
 import { BillingRollover } from "./rollover.ts";
 import { TestProviderActions } from "./test-provider.ts";
 import { TopUpReservations } from "./top-up-reservations.ts";
@@ -33,6 +33,8 @@ export interface BillingServiceDeps {
   publicUrl: string;
   logger: Logger;
   clock?: () => Date;
+  /** Rewards a referrer when an account they referred first pays (the affiliate programme). */
+  referrals?: EventProcessorDeps["referrals"];
 }
 
 /**

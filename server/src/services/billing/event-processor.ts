@@ -22,6 +22,7 @@ import type {
 import type { StripePaymentProvider } from "../../repositories/payments/stripe-provider.ts";
 import type { CreditsService } from "../credits.service.ts";
 import type { PriceCatalog } from "../price-catalog.ts";
+import type { ReferralService } from "../referral.service.ts";
 import { type Effects, noEffects, publishEffects } from "./effects.ts";
 import type { TopUpReservations } from "./top-up-reservations.ts";
 
@@ -37,6 +38,8 @@ export interface EventProcessorDeps {
   events?: EventBus | undefined;
   logger: Logger;
   clock: () => Date;
+  /** The affiliate programme: a referred account's first completed payment rewards its referrer. */
+  referrals?: Pick<ReferralService, "rewardFirstPayment" | "announce"> | undefined;
 }
 
 type CompletedCheckout = Extract<BillingEvent, { type: "checkout.completed" }>;
@@ -77,6 +80,7 @@ export class BillingEventProcessor {
       return "ignored";
     }
     const effects = noEffects();
+    let referralReward: LedgerRow | undefined;
     const result = await this.d.credits.locked(owner, async (tx): Promise<ProcessResult> => {
       const fresh = await this.d.billing.recordEvent(
         { id: event.id, provider: event.provider, type: event.type, payload: event },
@@ -111,11 +115,13 @@ export class BillingEventProcessor {
           const payment = await this.d.billing.findPayment(event.paymentId, tx);
           if (!payment) return "ignored";
           await this.#fulfilCheckout(tx, owner, event, payment, now, effects);
+          referralReward = await this.d.referrals?.rewardFirstPayment(tx, owner);
           return "processed";
         }
       }
     });
     await publishEffects(this.d, owner, effects);
+    if (referralReward) await this.d.referrals?.announce(referralReward);
     return result;
   }
 
