@@ -105,8 +105,21 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
 
 /** Real things the user owns, so that valid input can get past "not found" to the code behind it. */
 const dictionary: Dictionary = { strings: [], ids: [] };
-/** Signed media links the API handed out: the one way to a 200 from /api/media. */
-const mediaLinks: { path: string; query: string }[] = [];
+/**
+ * Links the API handed out, by the operation they call: signed media links (the one way to a 200 from
+ * /api/media) and the catalogue's library files.
+ */
+const knownLinks = new Map<string, { path: string; query: string }[]>();
+const keepLink = (href: string) => {
+  const link = new URL(href, ORIGIN);
+  const operation = ["/api/media/{key}", "/api/library/files/{path}", "/api/previews/{kind}/{file}"].find((template) =>
+    link.pathname.startsWith(template.slice(0, template.indexOf("{"))),
+  );
+  if (!operation) return;
+  const links = knownLinks.get(operation) ?? [];
+  if (links.length < 20) links.push({ path: link.pathname, query: link.search.slice(1) });
+  knownLinks.set(operation, links);
+};
 
 for (const [type, file] of [
   ["product-image", fixtures.png],
@@ -125,8 +138,7 @@ for (const [type, file] of [
   form.set("type", "product-image");
   form.set("file", new Blob([new Uint8Array(fs.readFileSync(fixtures.jpg))]), "kept.jpg");
   const kept = await json(h.request("/api/files", { method: "POST", body: form, cookie }));
-  const link = new URL(kept.url, ORIGIN);
-  mediaLinks.push({ path: link.pathname, query: link.search.slice(1) });
+  keepLink(kept.url);
 }
 for (const checkout of [
   { mode: "payment", quantity: 1 },
@@ -142,6 +154,7 @@ for (const checkout of [
   const keys = new Set<string>();
   const collect = (node: unknown, key?: string): void => {
     if (typeof node === "string" && (key === "id" || key === "key") && node.length <= 80) keys.add(node);
+    else if (typeof node === "string" && node.startsWith("/api/")) keepLink(node);
     else if (Array.isArray(node)) for (const item of node) collect(item);
     else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) collect(v, k);
   };
@@ -475,13 +488,14 @@ function requestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest> {
         : takesBody
           ? fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: jsonBodyArbitrary(undefined) })
           : fc.constant({});
+  const links = knownLinks.get(operation.path) ?? [];
   const target =
-    operation.path === "/api/media/{key}"
+    links.length > 0
       ? fc.oneof(
           fc.tuple(pathArbitrary(operation), queryArbitrary(operation)),
-          fc.constantFrom(...mediaLinks).map((link) => [link.path, link.query] as const),
+          fc.noBias(fc.constantFrom(...links)).map((link) => [link.path, link.query] as const),
           fc
-            .tuple(fc.constantFrom(...mediaLinks), hostileString())
+            .tuple(fc.noBias(fc.constantFrom(...links)), hostileString())
             .map(([link, sig]) => [link.path, link.query.replace(/sig=[^&]*/, `sig=${encode(sig)}`)] as const),
         )
       : fc.tuple(pathArbitrary(operation), queryArbitrary(operation));
@@ -667,7 +681,13 @@ describe("every API operation, under generated and hostile input", () => {
   it("covers the whole document", () => {
     expect(operations.length).toBeGreaterThanOrEqual(35);
     expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
-      expect.arrayContaining(["post /api/files", "post /api/videos", "get /api/events", "get /api/media/{key}"]),
+      expect.arrayContaining([
+        "post /api/files",
+        "post /api/videos",
+        "get /api/events",
+        "get /api/media/{key}",
+        "get /api/library/files/{path}",
+      ]),
     );
   });
 

@@ -8,7 +8,7 @@ import {
   PREVIEWS_PATH,
   type PreviewDirs,
 } from "../../services/catalog.service.ts";
-import { catalogRoute } from "./catalog.routes.ts";
+import { catalogRoute, libraryFileRoute, previewFileRoute } from "./catalog.routes.ts";
 
 /** Files whose links carry a version (`?v=`) never change under the same link. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -19,6 +19,9 @@ export function catalogRoutes(deps: { catalog: CatalogService; libraryDir: strin
     c.header("Cache-Control", "no-cache");
     return c.json(deps.catalog.catalog(), 200);
   });
+  // Plain routes (a library path has several segments), described in the document all the same.
+  router.openAPIRegistry.registerPath(libraryFileRoute);
+  router.openAPIRegistry.registerPath(previewFileRoute);
   const notFound = () => new AppError("NOT_FOUND", "Not found.");
   router.on(["GET", "HEAD"], `${LIBRARY_FILES_PATH}/*`, async (c) => {
     const relative = decodePath(c.req.path.slice(LIBRARY_FILES_PATH.length + 1));
