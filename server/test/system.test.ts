@@ -125,6 +125,8 @@ describe("HTTP surface", () => {
     expect(Object.keys(doc.paths["/api/account"].patch.responses)).toEqual(
       expect.arrayContaining(["400", "401", "403", "413", "415", "500"]),
     );
+    // A DELETE may carry a body too: the body limit applies to it.
+    expect(doc.paths["/api/files/{id}"].delete.responses).toHaveProperty("413");
     // Stripe's webhook comes from Stripe's servers: no origin check.
     expect(doc.paths["/api/billing/webhooks/stripe"].post.responses).not.toHaveProperty("403");
     const upload = doc.paths["/api/files"].post.requestBody.content["multipart/form-data"].schema;
