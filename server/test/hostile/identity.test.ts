@@ -151,7 +151,15 @@ describe("identity limits", () => {
     // A 20 MB body is refused before anything reads it.
     const tooLarge = await post(h, "/api/auth/update-user", { name: huge }, {}, cookie);
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: messages.auth.requestTooLarge });
+    expect(await tooLarge.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    // Auth bodies are smaller still: 20 KB is more than any sign-in or sign-up needs.
+    const padded = await post(h, "/api/auth/sign-up/email", {
+      email: "padded.big@example.com",
+      password: "correct-horse-9",
+      name: "x".repeat(20 * 1024),
+    });
+    expect(padded.status).toBe(413);
+    expect(await padded.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: messages.auth.requestTooLarge });
     // better-auth itself has them switched off too, for any caller that reaches its handler directly.
     const direct = await h.ctx.auth.handler(
       new Request(`${ORIGIN}/api/auth/update-user`, {
