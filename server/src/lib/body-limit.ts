@@ -73,7 +73,11 @@ export function limitBodies(
     });
   const byRoute = new Map(rules.map((rule) => [`${rule.method} ${rule.path}`, limiter(rule.maxBytes, rule.message)]));
   const fallback = limiter(defaultBytes, messages.common.requestTooLarge);
-  return (c, next) => (byRoute.get(`${c.req.method} ${c.req.path}`) ?? fallback)(c, next);
+  return (c, next) => {
+    // GET and HEAD carry no body here (the node server gives them none).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return (byRoute.get(`${c.req.method} ${c.req.path}`) ?? fallback)(c, next);
+  };
 }
 
 /**

@@ -224,7 +224,7 @@ describe("an early refusal closes the connection", () => {
     expect(await refused.json()).toMatchObject({ code: "VALIDATION_FAILED", message: messages.common.nulCharacter });
     const created = await signUp("Real Person");
     expect(created.status).toBe(200);
-    expect((await created.json()).user).toMatchObject({ name: "Real Person" });
+    expect((await json(created)).user).toMatchObject({ name: "Real Person" });
   });
 });
 
