@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalStorage } from "./local-storage.ts";
-import { assertSafeKey, parseRange } from "./object-storage.ts";
+import { assertSafeKey, parseRange, storageWritable } from "./object-storage.ts";
 import { contentDisposition, S3Storage } from "./s3-storage.ts";
 import { UrlSigner } from "./url-signer.ts";
 
@@ -76,6 +76,7 @@ describe("LocalStorage", () => {
 describe("S3Storage against a local S3-compatible server", () => {
   let server: S3rver;
   let storage: S3Storage;
+  let config: ConstructorParameters<typeof S3Storage>[0];
   beforeAll(async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-s3-"));
     server = new S3rver({
@@ -86,14 +87,15 @@ describe("S3Storage against a local S3-compatible server", () => {
       configureBuckets: [{ name: "media", configs: [] }],
     });
     const { port } = await server.run();
-    storage = new S3Storage({
+    config = {
       endpoint: `http://127.0.0.1:${port}`,
       region: "us-east-1",
       bucket: "media",
       accessKeyId: "S3RVER",
       secretAccessKey: "S3RVER",
       forcePathStyle: true,
-    });
+    };
+    storage = new S3Storage(config);
   });
   afterAll(async () => {
     await server.close();
@@ -120,5 +122,10 @@ describe("S3Storage against a local S3-compatible server", () => {
     await storage.delete("u1/f/a.bin");
     await storage.delete("u1/f/a.bin");
     expect(await storage.stat("u1/f/a.bin")).toBeNull();
+  });
+
+  it("takes the health check's probe, and a bucket that does not exist does not", async () => {
+    expect(await storageWritable(storage)).toBe(true);
+    expect(await storageWritable(new S3Storage({ ...config, bucket: "absent" }))).toBe(false);
   });
 });
