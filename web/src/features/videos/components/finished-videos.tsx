@@ -1,7 +1,7 @@
 import { messages, SEARCH_DEBOUNCE_MS, VIDEO_PAGE_SIZE, type Video, type VideoSort } from "@reelsmith/core";
 import { ChevronLeft, ChevronRight, Film, Loader, RefreshCw, Search } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -49,7 +49,14 @@ export function FinishedVideos({ userId }: { userId: string | null }) {
     { group: "processing", search: "", sort: "newest", page: 0, size: VIDEO_PAGE_SIZE },
     { enabled: userId !== null && chosenTab === null },
   );
-  const openedOn = processingProbe.data ? defaultVideoTab(processingProbe.data) : null;
+  // The default is decided once per arrival: a video finishing a moment later does not move the page.
+  const location = useLocation();
+  const [arrival, setArrival] = useState<{ key: string; tab: VideoTab } | null>(null);
+  let openedOn = arrival?.key === location.key ? arrival.tab : null;
+  if (chosenTab === null && openedOn === null && processingProbe.data) {
+    openedOn = defaultVideoTab(processingProbe.data);
+    setArrival({ key: location.key, tab: openedOn });
+  }
   const group: VideoTab | null = chosenTab ?? openedOn ?? (processingProbe.isError ? "processing" : null);
   const setGroup = (tab: VideoTab, { replace = false } = {}) =>
     setSearchParams(
