@@ -76,6 +76,15 @@ describe("GeneratingScreen", () => {
     expect(onAnother).toHaveBeenCalledOnce();
   });
 
+  it("leads a failed video to Finished Videos, where failed videos are listed apart", async () => {
+    const failed: Video = { ...processing, status: "error", error_message: "The voice could not be made." };
+    mockApi({ "/api/videos/v1": () => jsonResponse(200, failed) });
+    renderWithRouter(<GeneratingScreen initial={failed} onAnother={() => {}} />);
+    expect(screen.getByRole("heading", { name: "The video could not be made" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Finished Videos" }).getAttribute("href")).toBe("/dashboard");
+    expect(screen.queryByRole("button", { name: "Download" })).toBeNull();
+  });
+
   it("says the download failed when the file cannot be fetched", async () => {
     mockApi({
       "/api/videos/v1": () => jsonResponse(200, finished),

@@ -7,6 +7,13 @@ import { Progress } from "@/components/ui/progress";
 import { useVideoDownload } from "@/hooks/use-video-download";
 import { useVideo } from "./api/get-video";
 
+/** Finished Videos on the tab the video is in; a failed one is listed apart, under whichever tab opens. */
+const FINISHED_VIDEOS_AT: Record<Video["status"], string> = {
+  processing: "/dashboard?tab=processing",
+  finished: "/dashboard?tab=finished",
+  error: "/dashboard",
+};
+
 /**
  * After Generate: the video's live progress. The user may leave; the video keeps rendering and shows up
  * in Finished Videos. When it is done it plays right here, with Download beside the way to Finished
@@ -79,7 +86,7 @@ export function GeneratingScreen({ initial, onAnother }: { initial: Video; onAno
           </Button>
         ) : null}
         <Button asChild variant="outline">
-          <Link to={`/dashboard?tab=${video.status === "finished" ? "finished" : "processing"}`}>
+          <Link to={FINISHED_VIDEOS_AT[video.status]}>
             <Film aria-hidden="true" />
             Go to Finished Videos
           </Link>
