@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: BASE_URL,
       AUTH_RATE_LIMIT_MAX: "500",
+      // Every browser test signs up from 127.0.0.1, and each new account expects its 20 free credits.
+      SIGNUP_BONUS_DAILY_CAP: "1000",
       LOG_LEVEL: "warn",
       SHOWCASE_DIR,
     },

@@ -43,6 +43,12 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ TRUST_PROXY_HOPS: "-1" })).toThrow(/TRUST_PROXY_HOPS/);
     expect(() => loadEnv({ TRUST_PROXY_HOPS: "one" })).toThrow(/TRUST_PROXY_HOPS/);
   });
+  it("caps the free sign-up credits at 3 accounts per address and day unless told otherwise", () => {
+    expect(loadEnv({}).SIGNUP_BONUS_DAILY_CAP).toBe(3);
+    expect(loadEnv({ SIGNUP_BONUS_DAILY_CAP: "0" }).SIGNUP_BONUS_DAILY_CAP).toBe(0);
+    expect(loadEnv({ SIGNUP_BONUS_DAILY_CAP: "50" }).SIGNUP_BONUS_DAILY_CAP).toBe(50);
+    expect(() => loadEnv({ SIGNUP_BONUS_DAILY_CAP: "-1" })).toThrow(/SIGNUP_BONUS_DAILY_CAP/);
+  });
   it("names every invalid variable", () => {
     expect(() => loadEnv({ PORT: "eighty", AUTH_SECRET: "short" })).toThrow(/PORT[\s\S]*AUTH_SECRET/);
   });

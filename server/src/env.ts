@@ -1,4 +1,5 @@
 import path from "node:path";
+import { SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
 import { z } from "zod";
 
 const bool = z
@@ -35,6 +36,7 @@ const envSchema = z.object({
     ),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(60),
+  SIGNUP_BONUS_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).default(SIGNUP_BONUS_DAILY_CAP),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),

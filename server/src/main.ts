@@ -91,6 +91,7 @@ async function main(): Promise<void> {
       trustedOrigins,
       authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_S },
       trustedProxyHops: env.trustedProxyHops,
+      signupBonusDailyCap: env.SIGNUP_BONUS_DAILY_CAP,
       webDist: env.WEB_DIST ?? defaultWebDist(),
       smtp: env.smtp,
       contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },

@@ -59,8 +59,8 @@ export const messages = {
     linkInvalid:
       "This confirmation link has expired or was already used. Sign in and send a new one from the Creator Studio.",
     freeCreditsAdded: (n: number) => `${n} free credits were added to your account.`,
-    freeCreditsCapped: (n: number, cap: number) =>
-      `Your account works, but it did not get the ${n} free credits: they go to at most ${cap} new accounts per network per day, and your network had them all today. You can still buy credits or choose a plan.`,
+    freeCreditsCapped: (n: number) =>
+      `Your account works, but it did not get the ${n} free credits: only a few new accounts per network get them each day, and your network had its share today. You can still buy credits or choose a plan.`,
     goToStudio: "Go to the Creator Studio",
   },
   credits: {
@@ -228,6 +228,14 @@ export const messages = {
     checkoutNotFound: "This checkout does not exist.",
     checkoutExpired: "This checkout has expired. Please start a new one.",
     checkoutFinished: "This checkout is already finished.",
+    orderAlreadyPaid: "This order is already paid.",
+    pendingOrders: "Pending orders",
+    pendingOrdersHint:
+      "Started and not paid yet. Each holds its credits of this month's limit until you pay it, cancel it or it expires.",
+    resumeOrder: "Resume",
+    cancelOrder: "Cancel order",
+    orderCancelled: "Order cancelled. Its credits can be bought again.",
+    cancelOrderFailed: "The order could not be cancelled. Please try again.",
     promoInvalid: "That promotion code is not valid.",
     promoPlansOnly: "Promotion codes apply to plans only.",
     capExceededRefunded: "This purchase would pass the monthly limit of one-time credits, so it was refunded in full.",

@@ -1,4 +1,4 @@
-import { messages, SIGNUP_BONUS_CREDITS, SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
+import { messages, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect } from "react";
@@ -30,7 +30,7 @@ export function EmailConfirmedRoute() {
     title = messages.auth.linkInvalidTitle;
     text = messages.auth.linkInvalid;
   } else if (account?.freeCredits === "capped") {
-    text = messages.auth.freeCreditsCapped(SIGNUP_BONUS_CREDITS, SIGNUP_BONUS_DAILY_CAP);
+    text = messages.auth.freeCreditsCapped(SIGNUP_BONUS_CREDITS);
   } else if (account) {
     text = messages.auth.freeCreditsAdded(SIGNUP_BONUS_CREDITS);
   }

@@ -1,4 +1,4 @@
-import { type Account, messages, SIGNUP_BONUS_CREDITS, SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
+import { type Account, messages, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
 import { Info, MailCheck } from "lucide-react";
 import { Link } from "react-router";
 
@@ -52,7 +52,7 @@ export function FreeCreditsNotice({ account }: { account: Account }) {
           <Info className="size-5" aria-hidden="true" />
         </span>
         <p className="min-w-0 flex-1 text-sm text-muted-foreground">
-          {messages.auth.freeCreditsCapped(SIGNUP_BONUS_CREDITS, SIGNUP_BONUS_DAILY_CAP)}
+          {messages.auth.freeCreditsCapped(SIGNUP_BONUS_CREDITS)}
         </p>
         <Button asChild variant="brand" className="shrink-0">
           <Link to="/pricing">See plans and credit packs</Link>
