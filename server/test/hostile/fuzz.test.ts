@@ -98,6 +98,22 @@ const paid = await createHarness("pglite", { stripe: stripeEnv });
 
 const cookie = (await h.signUp("fuzz@example.com")).cookie;
 const paidCookie = (await paid.signUp("fuzz.paid@example.com")).cookie;
+/** A second user, on a plan: the portal and plan-change operations get past "no plan" for them. */
+const subscriberCookie = (await h.signUp("fuzz.subscriber@example.com")).cookie;
+{
+  const { url } = await json(
+    h.request("/api/billing/checkout", {
+      method: "POST",
+      body: JSON.stringify({ mode: "subscription", planId: "PRO" }),
+      cookie: subscriberCookie,
+    }),
+  );
+  const paidPlan = await h.request(`/api/billing/test-checkout/${String(url).split("/").at(-1)}/pay`, {
+    method: "POST",
+    cookie: subscriberCookie,
+  });
+  expect(paidPlan.status).toBe(200);
+}
 const doc = (await json(h.request("/api/openapi.json"))) as Document;
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ ...operation, method, path })),
@@ -199,7 +215,8 @@ type Body =
     };
 
 interface FuzzRequest {
-  signedIn: boolean;
+  /** Whose session cookie goes with the request, if any. */
+  session: "none" | "user" | "subscriber";
   origin: string;
   path: string;
   query: string;
@@ -506,11 +523,15 @@ function requestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest> {
       arbitrary: fc.constantFrom("https://attacker.example", "null", "http://localhost:3000.attacker.example"),
     },
   );
-  const signedIn = fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+  const session = fc.oneof(
+    { weight: 1, arbitrary: fc.constant("none" as const) },
+    { weight: 2, arbitrary: fc.constant("user" as const) },
+    { weight: 1, arbitrary: fc.constant("subscriber" as const) },
+  );
   return fc
-    .tuple(signedIn, origin, target, body, isAi(operation) ? modelAnswer : fc.constant(undefined))
+    .tuple(session, origin, target, body, isAi(operation) ? modelAnswer : fc.constant(undefined))
     .map(([withSession, originHeader, [path, query], rest, model]) => ({
-      signedIn: withSession,
+      session: withSession,
       origin: originHeader,
       path,
       query,
@@ -554,7 +575,12 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Respons
   else if (request.model) llm.fail(request.model.status);
   const headers = new Headers();
   headers.set("origin", request.origin);
-  if (request.signedIn) headers.set("cookie", isWebhook(operation) ? paidCookie : cookie);
+  if (request.session !== "none") {
+    headers.set(
+      "cookie",
+      isWebhook(operation) ? paidCookie : request.session === "subscriber" ? subscriberCookie : cookie,
+    );
+  }
   for (const [key, value] of Object.entries(request.headers ?? {})) headers.set(key, value);
   const { body, contentType } = bodyInit(request);
   const type = request.contentType === undefined ? contentType : request.contentType;
