@@ -194,7 +194,7 @@ export function createServerContext(
         promotionCodes: config.stripe.promotionCodes,
       })
     : undefined;
-  const provider: PaymentProvider = stripe ?? new TestPaymentProvider(config.publicUrl);
+  const provider: PaymentProvider = stripe ?? new TestPaymentProvider();
   const credits = new CreditsService(
     repositories.credits,
     events,
@@ -223,6 +223,7 @@ export function createServerContext(
     prices,
     events,
     publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
     logger: logger.child({ component: "billing" }),
     clock,
   });

@@ -14,13 +14,15 @@ type Json = Record<string, unknown>;
 
 /**
  * A local stand-in for the Stripe API on 127.0.0.1, speaking just enough of it for the app's calls:
- * Checkout Sessions, Billing Portal sessions, subscriptions and schedules (as stored by the test), and
+ * Checkout Sessions (create, expire), Billing Portal sessions, subscriptions and schedules (as stored by the test), and
  * refunds. Every request is recorded for assertions. It stops with `close()`.
  */
 export class FakeStripe {
   readonly requests: FakeStripeRequest[] = [];
   readonly subscriptions = new Map<string, Json>();
   readonly schedules = new Map<string, Json>();
+  /** Checkout sessions created here, by id: `open` until expired (or marked `complete` by a test). */
+  readonly sessions = new Map<string, Json>();
   /** The next checkout-session create fails with a card-network style error. */
   failNextCheckout = false;
   /** Checkout sessions come back without a url. */
@@ -88,14 +90,32 @@ export class FakeStripe {
       }
       this.#sessions += 1;
       const id = `cs_test_${this.#sessions}`;
-      return send(200, {
+      const session = {
         id,
         object: "checkout.session",
         mode: form.mode,
         client_reference_id: form.client_reference_id ?? null,
         url: this.omitUrl ? null : `${this.url}/pay/${id}`,
         status: "open",
-      });
+      };
+      this.sessions.set(id, session);
+      return send(200, session);
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (req.method === "POST" && expire) {
+      const session = this.sessions.get(expire[1] ?? "");
+      if (!session) return notFound("checkout.session");
+      if (session.status !== "open") {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            message: `Only Checkout Sessions with a status of open can be expired. This one is ${String(session.status)}.`,
+          },
+        });
+      }
+      session.status = "expired";
+      session.url = null;
+      return send(200, session);
     }
     if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
       return send(200, {

@@ -389,6 +389,90 @@ describe.each(DRIVERS)("Stripe against a local fake on %s", (driver) => {
     expect(refund?.idempotencyKey).toBe(`refund:${first}`);
   });
 
+  it("expires a cancelled order's Checkout Session at Stripe and frees its credits at once", async () => {
+    const user = await signUpUser(h, "stripe.cancel@example.com");
+    const paymentId = await startTopUp(user.cookie, 5);
+    const sessionId = (await paymentRow(h, paymentId))?.providerSessionId ?? "";
+    expect(await json(h.request("/api/billing/top-up", { cookie: user.cookie }))).toMatchObject({
+      remainingCap: 0,
+      // Resuming opens the session's own page again, usable until it expires.
+      pendingOrders: [{ id: paymentId, credits: 50, amountCents: 1500, resumeUrl: `${fake.url}/pay/${sessionId}` }],
+    });
+
+    const cancelled = await post(h, `/api/billing/checkouts/${paymentId}/cancel`, user.cookie);
+    expect(await json(cancelled)).toEqual({ id: paymentId, status: "cancelled" });
+    const [expire] = fake.requestsTo("POST", `/v1/checkout/sessions/${sessionId}/expire`);
+    expect(expire?.idempotencyKey).toBe(`expire:${paymentId}`);
+    expect(fake.sessions.get(sessionId)?.status).toBe("expired");
+    expect(await json(h.request("/api/billing/top-up", { cookie: user.cookie }))).toMatchObject({
+      remainingCap: 50,
+      pendingOrders: [],
+    });
+    expect(await startTopUp(user.cookie, 5)).not.toBe(paymentId);
+
+    // Stripe's own expiry event for the cancelled session changes nothing.
+    await webhook(eventPayload("checkout.session.expired", { id: sessionId, client_reference_id: paymentId }));
+    expect(await paymentRow(h, paymentId)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("fulfils a payment that raced the cancel through the cap check: credited within the cap, refunded past it", async () => {
+    const user = await signUpUser(h, "stripe.race@example.com");
+    const small = await startTopUp(user.cookie, 2);
+    const large = await startTopUp(user.cookie, 3);
+    // The first was paid at Stripe a moment before the cancel reached it: the session cannot be expired.
+    const smallSession = (await paymentRow(h, small))?.providerSessionId ?? "";
+    const smallState = fake.sessions.get(smallSession);
+    if (smallState) smallState.status = "complete";
+    expect(await json(post(h, `/api/billing/checkouts/${small}/cancel`, user.cookie))).toEqual({
+      id: small,
+      status: "cancelled",
+    });
+    expect(await json(post(h, `/api/billing/checkouts/${large}/cancel`, user.cookie))).toEqual({
+      id: large,
+      status: "cancelled",
+    });
+    // Its payment still arrives and is within the cap: the credits are not lost.
+    await webhook(eventPayload("checkout.session.completed", completedSession(small, { amount_total: 600 })));
+    expect(await paymentRow(h, small)).toMatchObject({ status: "completed" });
+    expect(await balance(h, user.id)).toBe(40);
+
+    // The freed cap is bought up by a new order; a late payment of the other cancelled one would pass it.
+    const full = await startTopUp(user.cookie, 3);
+    await webhook(eventPayload("checkout.session.completed", completedSession(full, { amount_total: 900 })));
+    expect(await balance(h, user.id)).toBe(70);
+    await webhook(eventPayload("checkout.session.completed", completedSession(large, { amount_total: 900 })));
+    expect(await balance(h, user.id)).toBe(70);
+    expect(await paymentRow(h, large)).toMatchObject({ status: "refunded" });
+    const [refund] = fake.requestsTo("POST", "/v1/refunds");
+    expect(refund?.form).toMatchObject({ payment_intent: `pi_${large}` });
+    expect(fake.requestsTo("POST", "/v1/refunds")).toHaveLength(1);
+
+    // The paid one cannot be cancelled any more.
+    const late = await post(h, `/api/billing/checkouts/${small}/cancel`, user.cookie);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: messages.billing.orderAlreadyPaid });
+  });
+
+  it("sends Stripe back to the trusted address the checkout was started at", async () => {
+    await h.close();
+    h = await createHarness(driver, {
+      clock: clock.now,
+      stripe: stripeEnv(fake.url),
+      trustedOrigins: ["http://localhost:3000", "http://studio.lan:3000"],
+    });
+    const user = await signUpUser(h, "stripe.lan@example.com");
+    const response = await h.ctx.app.request("http://studio.lan:3000/api/billing/checkout", {
+      method: "POST",
+      headers: { origin: "http://studio.lan:3000", cookie: user.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ mode: "payment", quantity: 1, successPath: "/home", cancelPath: "/videos" }),
+    });
+    expect(response.status).toBe(200);
+    expect(fake.requestsTo("POST", "/v1/checkout/sessions").at(-1)?.form).toMatchObject({
+      success_url: "http://studio.lan:3000/home",
+      cancel_url: "http://studio.lan:3000/videos",
+    });
+  });
+
   it("answers provider failures with the spec's messages and releases the reservation", async () => {
     const user = await signUpUser(h, "stripe.fail@example.com");
     fake.failNextCheckout = true;

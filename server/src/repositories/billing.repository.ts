@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor, Transaction } from "../db/client.ts";
 import { payments, subscriptions, user, webhookEvents } from "../db/schema/index.ts";
 
@@ -75,6 +75,39 @@ export class BillingRepository {
         ),
       );
     return { completed: Number(row?.completed ?? 0), reserved: Number(row?.reserved ?? 0) };
+  }
+
+  /** The user's open top-up checkouts whose session is still live at `now`, oldest first. */
+  async liveTopUps(userId: string, now: Date, ex: Executor = this.db): Promise<PaymentRow[]> {
+    return ex
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.mode, "payment"),
+          eq(payments.status, "open"),
+          gt(payments.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(payments.createdAt), asc(payments.id));
+  }
+
+  /**
+   * Moves a checkout from open to `status` only if it is still open (a completion that got there first
+   * is never overwritten); answers the updated row, or undefined when it was no longer open.
+   */
+  async closeOpenPayment(
+    id: string,
+    status: "cancelled" | "expired",
+    ex: Executor = this.db,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await ex
+      .update(payments)
+      .set({ status })
+      .where(and(eq(payments.id, id), eq(payments.status, "open")))
+      .returning();
+    return row;
   }
 
   /** Open checkouts whose reservation lapsed become expired; returns how many. */

@@ -42,6 +42,27 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export const portalRequestSchema = z.object({ returnPath: returnPathSchema.optional() });
 export const portalResponseSchema = z.object({ url: z.string() });
 
+export const paymentStatusSchema = z.enum(["open", "completed", "expired", "cancelled", "refunded"]);
+
+/**
+ * A top-up checkout started and not finished: its session is live (not expired, not cancelled), so its
+ * credits count against the monthly cap until it is paid, cancelled or lapses at `expiresAt`.
+ */
+export const pendingTopUpSchema = z.object({
+  id: z.string(),
+  quantity: z.number().int().positive(),
+  credits: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** When the checkout was started. */
+  createdAt: z.string(),
+  /** When its session lapses and stops holding its credits. */
+  expiresAt: z.string(),
+  /** Where to continue paying it (the provider's page), or null while the session is still being opened. */
+  resumeUrl: z.string().nullable(),
+});
+export type PendingTopUp = z.infer<typeof pendingTopUpSchema>;
+
 export const topUpStatusSchema = z.object({
   packCredits: z.number().int(),
   packPriceCents: z.number().int(),
@@ -55,6 +76,8 @@ export const topUpStatusSchema = z.object({
   maxQuantity: z.number().int().nonnegative(),
   monthStart: z.string(),
   monthEnd: z.string(),
+  /** The user's live top-up checkouts, oldest first: each can be resumed or cancelled. */
+  pendingOrders: z.array(pendingTopUpSchema),
 });
 export type TopUpStatus = z.infer<typeof topUpStatusSchema>;
 
@@ -111,7 +134,7 @@ export const checkoutItemSchema = z.object({
 export const testCheckoutSchema = z.object({
   id: z.string(),
   mode: z.enum(["payment", "subscription"]),
-  status: z.enum(["open", "completed", "expired", "cancelled", "refunded"]),
+  status: paymentStatusSchema,
   items: z.array(checkoutItemSchema),
   credits: z.number().int(),
   subtotalCents: z.number().int(),
@@ -129,6 +152,10 @@ export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
 export const testCheckoutPromoSchema = z.object({ code: z.string().trim().max(40).nullable() });
 export const redirectResponseSchema = z.object({ redirectPath: z.string() });
+
+/** A checkout after a cancel: `cancelled`, or `expired` when it had lapsed before. */
+export const cancelCheckoutResponseSchema = z.object({ id: z.string(), status: paymentStatusSchema });
+export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema>;
 
 export const testPortalOptionSchema = z.object({
   planId: z.string(),

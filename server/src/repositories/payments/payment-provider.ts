@@ -63,6 +63,8 @@ export interface InvoiceCharge {
 
 export interface CheckoutSessionInput {
   payment: PaymentRow;
+  /** The origin the user reached the app at (PUBLIC_URL's, or another trusted one): pages of the app live there. */
+  appUrl: string;
   customer: { userId: string; email: string; providerCustomerId: string | null };
   priceId: string;
   quantity: number;
@@ -79,9 +81,21 @@ export interface PaymentProvider {
   /** A hosted checkout for the payment row; returns the page to send the browser to. */
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ sessionId: string; url: string | null }>;
   /** A billing-portal session where the customer changes or cancels their plan. */
-  createPortalSession(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{
+  createPortalSession(input: {
+    userId: string;
+    customerId: string | null;
+    returnUrl: string;
+    appUrl: string;
+  }): Promise<{
     url: string | null;
   }>;
+  /**
+   * Closes a checkout the user cancelled so that it can no longer be paid. A payment that still gets
+   * through (it raced the cancel) is fulfilled with the monthly cap checked again.
+   */
+  expireCheckout(payment: PaymentRow): Promise<void>;
+  /** Where the user continues paying an open checkout, or null when it has no page (yet). */
+  resumeUrl(payment: PaymentRow): string | null;
   /** Gives the money of a completed checkout back in full. */
   refund(payment: PaymentRow): Promise<void>;
 }

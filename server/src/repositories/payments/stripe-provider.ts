@@ -76,13 +76,28 @@ export class StripePaymentProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url ?? null };
   }
 
-  async createPortalSession(input: { customerId: string | null; returnUrl: string }) {
+  async createPortalSession(input: { customerId: string | null; returnUrl: string; appUrl: string }) {
     if (!input.customerId) throw new AppError("NOT_FOUND", messages.billing.noPlanToManage);
     const session = await this.#stripe.billingPortal.sessions.create({
       customer: input.customerId,
       return_url: input.returnUrl,
     });
     return { url: session.url ?? null };
+  }
+
+  /** Expires the Checkout Session, so its page can no longer take the payment. */
+  async expireCheckout(payment: PaymentRow): Promise<void> {
+    if (!payment.providerSessionId) return;
+    await this.#stripe.checkout.sessions.expire(
+      payment.providerSessionId,
+      {},
+      { idempotencyKey: `expire:${payment.id}` },
+    );
+  }
+
+  /** The session's hosted page, usable until the session expires. */
+  resumeUrl(payment: PaymentRow): string | null {
+    return payment.checkoutUrl;
   }
 
   async refund(payment: PaymentRow): Promise<void> {

@@ -3,6 +3,7 @@ import { requireUser } from "../../auth/session.ts";
 import { createRouter } from "../../lib/create-app.ts";
 import type { BillingService } from "../../services/billing/billing.service.ts";
 import {
+  cancelCheckoutRoute,
   cancelTestCheckoutRoute,
   createCheckoutRoute,
   createPortalRoute,
@@ -33,11 +34,19 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingService }) {
     })
     .openapi(createCheckoutRoute, async (c) => {
       const user = await requireUser(auth, c);
-      return c.json(await billing.createCheckout(user, c.req.valid("json")), 200);
+      // The page's own origin (a trusted one: the origin check refused others) is where the checkout returns.
+      return c.json(await billing.createCheckout(user, c.req.valid("json"), c.req.header("origin")), 200);
+    })
+    .openapi(cancelCheckoutRoute, async (c) => {
+      const user = await requireUser(auth, c);
+      return c.json(await billing.cancelCheckout(user.id, c.req.valid("param").id), 200);
     })
     .openapi(createPortalRoute, async (c) => {
       const user = await requireUser(auth, c);
-      return c.json(await billing.createPortalSession(user.id, c.req.valid("json").returnPath), 200);
+      return c.json(
+        await billing.createPortalSession(user.id, c.req.valid("json").returnPath, c.req.header("origin")),
+        200,
+      );
     })
     .openapi(getTestCheckoutRoute, async (c) => {
       const user = await requireUser(auth, c);

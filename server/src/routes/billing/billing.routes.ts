@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import {
+  cancelCheckoutResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   portalRequestSchema,
@@ -39,6 +40,9 @@ export const getTopUpRoute = apiRoute({
   path: "/api/billing/top-up",
   tags: ["Billing"],
   summary: "Top-up limits: one-time credits bought and reserved this month, what is left, the packs allowed now",
+  description:
+    "Only paid credits and live checkouts (neither expired nor cancelled) count against the monthly cap; " +
+    "`pendingOrders` lists the live top-up checkouts, each with the page to resume it.",
   security,
   responses: { 200: ok("Top-up status", topUpStatusSchema), ...errorResponses({ 401: "Not signed in" }) },
 });
@@ -60,6 +64,27 @@ export const createCheckoutRoute = apiRoute({
       401: "Not signed in",
       409: "Over the monthly top-up cap, or already subscribed",
       502: "The payment provider failed",
+    }),
+  },
+});
+
+export const cancelCheckoutRoute = apiRoute({
+  method: "post",
+  path: "/api/billing/checkouts/{id}/cancel",
+  tags: ["Billing"],
+  summary: "Cancel one of the user's open checkouts (a pending top-up): its credits stop counting against the cap",
+  description:
+    "The payment provider's session is expired too, so it cannot be paid afterwards. A checkout already " +
+    "cancelled or expired answers its status; a paid one answers 409.",
+  security,
+  request: { params: idParam },
+  responses: {
+    200: ok("The checkout after the cancel", cancelCheckoutResponseSchema),
+    ...errorResponses({
+      400: "Invalid checkout id",
+      401: "Not signed in",
+      404: "No such checkout (or another user's)",
+      409: "The checkout is already paid",
     }),
   },
 });

@@ -1,5 +1,6 @@
 import type {
   BillingInterval,
+  CancelCheckoutResponse,
   CheckoutRequest,
   SubscriptionView,
   TestCheckout,
@@ -31,6 +32,8 @@ export interface BillingServiceDeps {
   prices: PriceCatalog;
   events?: EventBus | undefined;
   publicUrl: string;
+  /** Other origins the app is reached at: checkouts started there return there. */
+  trustedOrigins?: string[] | undefined;
   logger: Logger;
   clock?: () => Date;
   /** Rewards a referrer when an account they referred first pays (the affiliate programme). */
@@ -88,11 +91,18 @@ export class BillingService {
   subscriptionView(userId: string): Promise<SubscriptionView> {
     return this.sessions.subscriptionView(userId);
   }
-  createCheckout(user: { id: string; email: string }, input: CheckoutRequest): Promise<{ url: string }> {
-    return this.sessions.createCheckout(user, input);
+  createCheckout(
+    user: { id: string; email: string },
+    input: CheckoutRequest,
+    requestOrigin?: string,
+  ): Promise<{ url: string }> {
+    return this.sessions.createCheckout(user, input, requestOrigin);
   }
-  createPortalSession(userId: string, returnPath?: string): Promise<{ url: string }> {
-    return this.sessions.createPortalSession(userId, returnPath);
+  cancelCheckout(userId: string, id: string): Promise<CancelCheckoutResponse> {
+    return this.sessions.cancelCheckout(userId, id);
+  }
+  createPortalSession(userId: string, returnPath?: string, requestOrigin?: string): Promise<{ url: string }> {
+    return this.sessions.createPortalSession(userId, returnPath, requestOrigin);
   }
 
   // provider events

@@ -1,5 +1,6 @@
 import {
   applyPromo,
+  type CancelCheckoutResponse,
   type CheckoutRequest,
   checkoutRequestSchema,
   findPaidPlan,
@@ -27,6 +28,11 @@ export interface CheckoutSessionsDeps {
   prices: PriceCatalog;
   reservations: TopUpReservations;
   publicUrl: string;
+  /**
+   * Origins besides PUBLIC_URL's the app is reached at (other hosts, the dev server). A checkout started from
+   * one of them returns there: the session cookie belongs to the host, so PUBLIC_URL would be signed out.
+   */
+  trustedOrigins?: string[] | undefined;
   logger: Logger;
   clock: () => Date;
 }
@@ -37,10 +43,42 @@ export interface CheckoutSessionsDeps {
  * a checkout is fulfilled only when its provider event arrives (`BillingEventProcessor`).
  */
 export class CheckoutSessions {
-  constructor(private readonly d: CheckoutSessionsDeps) {}
+  readonly #origins: Set<string>;
+
+  constructor(private readonly d: CheckoutSessionsDeps) {
+    this.#origins = new Set([d.publicUrl, ...(d.trustedOrigins ?? [])].map(originOf).filter((o) => o !== undefined));
+  }
 
   topUpStatus(userId: string): Promise<TopUpStatus> {
-    return this.d.reservations.status(userId);
+    return this.d.reservations.status(userId, (payment) => this.d.provider.resumeUrl(payment));
+  }
+
+  /**
+   * The user cancels one of their checkouts (a pending top-up): it stops holding its credits at once, and the
+   * provider's session is expired so it cannot be paid afterwards. Another user's checkout is not found;
+   * a paid one is a conflict; one already cancelled or expired answers as it is.
+   */
+  async cancelCheckout(userId: string, id: string): Promise<CancelCheckoutResponse> {
+    const payment = await this.d.billing.findPayment(id);
+    if (!payment || payment.userId !== userId) throw new AppError("NOT_FOUND", messages.billing.checkoutNotFound);
+    const after = await this.d.reservations.cancel(payment);
+    if (after.status === "completed" || after.status === "refunded") {
+      throw new AppError("CONFLICT", messages.billing.orderAlreadyPaid);
+    }
+    // Repeated on a second cancel too, in case the first could not reach the provider (idempotent there).
+    if (after.status === "cancelled" && after.provider === this.d.provider.name) {
+      try {
+        await this.d.provider.expireCheckout(after);
+      } catch (error) {
+        // The reservation is already released; a payment that still gets through is checked against the
+        // cap at fulfilment and refunded when over it.
+        this.d.logger.warn(
+          { err: error, paymentId: after.id },
+          "the cancelled checkout's provider session could not be expired",
+        );
+      }
+    }
+    return { id: after.id, status: after.status as CancelCheckoutResponse["status"] };
   }
 
   async subscriptionView(userId: string): Promise<SubscriptionView> {
@@ -51,8 +89,13 @@ export class CheckoutSessions {
    * The spec's create-checkout-session. Top-ups: quantity 1..5 packs, reserved against the monthly cap.
    * Plans: one subscription per user; a promotion code is checked here.
    */
-  async createCheckout(user: { id: string; email: string }, input: CheckoutRequest): Promise<{ url: string }> {
+  async createCheckout(
+    user: { id: string; email: string },
+    input: CheckoutRequest,
+    requestOrigin?: string,
+  ): Promise<{ url: string }> {
     const request = checkoutRequestSchema.parse(input);
+    const appUrl = this.#appUrl(requestOrigin);
     const now = this.d.clock();
     const expiresAt = reservationExpiry(now);
     const provider = this.d.provider.name;
@@ -111,6 +154,7 @@ export class CheckoutSessions {
       const subscription = await this.d.billing.findSubscription(user.id);
       session = await this.d.provider.createCheckoutSession({
         payment,
+        appUrl,
         customer: {
           userId: user.id,
           email: user.email,
@@ -118,8 +162,8 @@ export class CheckoutSessions {
         },
         priceId,
         quantity: payment.quantity,
-        successUrl: this.#absolute(payment.successPath ?? "/home"),
-        cancelUrl: this.#absolute(payment.cancelPath ?? "/home"),
+        successUrl: new URL(payment.successPath ?? "/home", appUrl).href,
+        cancelUrl: new URL(payment.cancelPath ?? "/home", appUrl).href,
         promoCode,
         expiresAt,
       });
@@ -139,7 +183,8 @@ export class CheckoutSessions {
   }
 
   /** The spec's create-billing-portal-session: only with a current plan at this provider. */
-  async createPortalSession(userId: string, returnPath?: string): Promise<{ url: string }> {
+  async createPortalSession(userId: string, returnPath?: string, requestOrigin?: string): Promise<{ url: string }> {
+    const appUrl = this.#appUrl(requestOrigin);
     const row = await this.d.billing.findSubscription(userId);
     const view = subscriptionViewOf(row, this.d.provider.name, this.d.prices);
     if (!row || !view.plan || row.provider !== this.d.provider.name) {
@@ -150,7 +195,8 @@ export class CheckoutSessions {
       ({ url } = await this.d.provider.createPortalSession({
         userId,
         customerId: row.providerCustomerId,
-        returnUrl: this.#absolute(returnPath ?? PORTAL_RETURN_PATH),
+        returnUrl: new URL(returnPath ?? PORTAL_RETURN_PATH, appUrl).href,
+        appUrl,
       }));
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -161,7 +207,22 @@ export class CheckoutSessions {
     return { url };
   }
 
-  #absolute(path: string): string {
-    return new URL(path, this.d.publicUrl).toString();
+  /**
+   * The origin the provider sends the user back to: the request's own when it is PUBLIC_URL's or a trusted
+   * one (the browser sets Origin; the origin check already refused any other on these POSTs), else PUBLIC_URL's.
+   */
+  #appUrl(requestOrigin: string | undefined): string {
+    const origin = requestOrigin ? originOf(requestOrigin) : undefined;
+    return origin && this.#origins.has(origin) ? origin : new URL(this.d.publicUrl).origin;
+  }
+}
+
+/** The `scheme://host[:port]` of an http(s) URL, or undefined. */
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -32,11 +32,17 @@ export function reservationExpiry(now: Date): Date {
 export class TopUpReservations {
   constructor(private readonly deps: { billing: BillingRepository; credits: CreditsService; clock: () => Date }) {}
 
-  /** What the buy-credits dialog shows: pack size and price, this month's purchases, reservations and room. */
-  async status(userId: string): Promise<TopUpStatus> {
+  /**
+   * What the buy-credits dialog shows: pack size and price, this month's purchases, reservations and room,
+   * and the pending orders (live checkouts) with where each is resumed (`resumeUrl`, the provider's say).
+   */
+  async status(userId: string, resumeUrl: (payment: PaymentRow) => string | null): Promise<TopUpStatus> {
     const now = this.deps.clock();
     const month = utcMonthRange(now);
-    const usage = await this.deps.billing.topUpUsage(userId, month, now);
+    const [usage, pending] = await Promise.all([
+      this.deps.billing.topUpUsage(userId, month, now),
+      this.deps.billing.liveTopUps(userId, now),
+    ]);
     const remainingCap = remainingMonthlyCap(usage.completed + usage.reserved);
     return {
       packCredits: TOP_UP_PACK_CREDITS,
@@ -49,6 +55,17 @@ export class TopUpReservations {
       maxQuantity: maxTopUpQuantity(remainingCap),
       monthStart: month.start.toISOString(),
       monthEnd: month.end.toISOString(),
+      pendingOrders: pending.map((payment) => ({
+        id: payment.id,
+        quantity: payment.quantity,
+        credits: payment.credits,
+        amountCents: payment.amountCents,
+        currency: payment.currency.toUpperCase(),
+        createdAt: payment.createdAt.toISOString(),
+        // A live row always has one (`liveTopUps` reads expires_at > now).
+        expiresAt: (payment.expiresAt ?? now).toISOString(),
+        resumeUrl: resumeUrl(payment),
+      })),
     };
   }
 
@@ -110,10 +127,29 @@ export class TopUpReservations {
     return this.deps.billing.updatePayment(paymentId, { ...patch, status: "cancelled" });
   }
 
+  /**
+   * The user cancels an open checkout: it stops holding its credits at once. Only an open row changes (a
+   * completion that got there first stays completed); answers the row as it is afterwards. A payment the
+   * provider still takes afterwards is fulfilled with the cap checked again (`passesCapAtFulfilment`).
+   */
+  async cancel(payment: PaymentRow): Promise<PaymentRow> {
+    const current = await this.expireIfLapsed(payment);
+    if (current.status !== "open") return current;
+    return (
+      (await this.deps.billing.closeOpenPayment(current.id, "cancelled")) ??
+      (await this.deps.billing.findPayment(current.id)) ??
+      current
+    );
+  }
+
   /** An open checkout read after its reservation lapsed is expired on the spot (the rollover job does the rest). */
   async expireIfLapsed(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.status === "open" && payment.expiresAt && payment.expiresAt <= this.deps.clock()) {
-      return (await this.deps.billing.updatePayment(payment.id, { status: "expired" })) ?? payment;
+      return (
+        (await this.deps.billing.closeOpenPayment(payment.id, "expired")) ??
+        (await this.deps.billing.findPayment(payment.id)) ??
+        payment
+      );
     }
     return payment;
   }

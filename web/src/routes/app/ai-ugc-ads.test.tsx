@@ -17,6 +17,7 @@ const topUp: TopUpStatus = {
   maxQuantity: 5,
   monthStart: "2026-03-01T00:00:00.000Z",
   monthEnd: "2026-04-01T00:00:00.000Z",
+  pendingOrders: [],
 };
 
 describe("/ai-ugc-ads", () => {

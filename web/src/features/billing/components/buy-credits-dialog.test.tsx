@@ -19,6 +19,7 @@ function status(overrides: Partial<TopUpStatus> = {}): TopUpStatus {
     maxQuantity: 3,
     monthStart: "2026-03-01T00:00:00.000Z",
     monthEnd: "2026-04-01T00:00:00.000Z",
+    pendingOrders: [],
     ...overrides,
   };
 }
