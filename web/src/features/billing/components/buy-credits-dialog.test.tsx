@@ -1,5 +1,5 @@
 import { messages, type TopUpStatus } from "@reelsmith/core";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -103,6 +103,78 @@ describe("buy credits dialog", () => {
       successPath: "/home",
       cancelPath: "/home",
     });
+  });
+
+  const pending = {
+    id: "0b9c4a52-3f1e-4d8a-9a43-6c1a8f7e2d10",
+    quantity: 5,
+    credits: 50,
+    amountCents: 1500,
+    currency: "USD",
+    createdAt: "2026-03-10T12:00:00.000Z",
+    expiresAt: "2026-03-10T12:30:00.000Z",
+    resumeUrl: "/checkout/test/0b9c4a52-3f1e-4d8a-9a43-6c1a8f7e2d10",
+  };
+  const held = status({
+    purchasedThisMonth: 0,
+    reservedThisMonth: 50,
+    remainingCap: 0,
+    maxQuantity: 0,
+    pendingOrders: [pending],
+  });
+  const pendingOrder = () => screen.findByRole("listitem", { name: "Pending order of 50 credits" });
+
+  it("shows a checkout left unpaid as a pending order and resumes it on its page", async () => {
+    mockApi({ "/api/billing/top-up": () => jsonResponse(200, held) });
+    const user = userEvent.setup();
+    const { router } = open();
+    const order = await pendingOrder();
+    expect(screen.getByText(messages.billing.pendingOrders)).toBeTruthy();
+    expect(order.textContent).toContain("50 credits · $15.00");
+    const [started, until] = order.querySelectorAll("time");
+    expect(started?.getAttribute("dateTime")).toBe(pending.createdAt);
+    expect(until?.getAttribute("dateTime")).toBe(pending.expiresAt);
+    // The limit is held by the order, so it says so and offers the way out.
+    expect(screen.getByText(messages.billing.monthlyLimitReached)).toBeTruthy();
+
+    await user.click(within(order).getByRole("button", { name: messages.billing.resumeOrder }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(pending.resumeUrl));
+  });
+
+  it("cancels a pending order, frees its credits and lets the user buy again", async () => {
+    const fetchMock = mockApi({
+      "/api/billing/top-up": [
+        () => jsonResponse(200, held),
+        () => jsonResponse(200, status({ purchasedThisMonth: 0, remainingCap: 50, maxQuantity: 5 })),
+      ],
+      [`POST /api/billing/checkouts/${pending.id}/cancel`]: () =>
+        jsonResponse(200, { id: pending.id, status: "cancelled" }),
+    });
+    const user = userEvent.setup();
+    open();
+    const order = await pendingOrder();
+    expect(payButton()).toHaveProperty("disabled", true);
+    await user.click(within(order).getByRole("button", { name: messages.billing.cancelOrder }));
+    expect(await screen.findByText(messages.billing.orderCancelled)).toBeTruthy();
+    expect(await screen.findByText("Up to 5 right now")).toBeTruthy();
+    expect(screen.queryByText(messages.billing.pendingOrders)).toBeNull();
+    expect(payButton()).toHaveProperty("disabled", false);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/cancel"))).toHaveLength(1);
+  });
+
+  it("says when the order was paid meanwhile instead of cancelling it", async () => {
+    mockApi({
+      "/api/billing/top-up": () => jsonResponse(200, held),
+      [`POST /api/billing/checkouts/${pending.id}/cancel`]: error(409, {
+        code: "CONFLICT",
+        message: messages.billing.orderAlreadyPaid,
+      }),
+    });
+    const user = userEvent.setup();
+    open();
+    await user.click(within(await pendingOrder()).getByRole("button", { name: messages.billing.cancelOrder }));
+    const alerts = await screen.findAllByRole("alert");
+    expect(alerts.map((a) => a.textContent)).toContain(messages.billing.orderAlreadyPaid);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   clampTopUpQuantity,
   formatUsd,
   messages,
+  type PendingTopUp,
   TOP_UP_PACK_CREDITS,
   TOP_UP_PACK_PRICE_CENTS,
   TOP_UP_SUCCESS_PATH,
@@ -11,9 +12,10 @@ import {
   topUpCredits,
   topUpTotalCents,
 } from "@reelsmith/core";
-import { AlertCircle, Coins, Minus, Plus } from "lucide-react";
+import { AlertCircle, Clock, Coins, Minus, Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
 
 import { Spinner } from "@/components/spinner";
 import { Button } from "@/components/ui/button";
@@ -28,6 +30,7 @@ import {
 import { analytics } from "@/lib/analytics";
 import { ApiError } from "@/lib/api-error";
 import { redirectTo } from "@/lib/redirect";
+import { useCancelCheckout } from "../api/cancel-checkout";
 import { createCheckout } from "../api/create-checkout";
 import { useTopUpStatus } from "../api/get-top-up-status";
 import { TestModeNotice } from "./test-mode-banner";
@@ -41,10 +44,100 @@ export function topUpErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : messages.common.somethingWentWrong;
 }
 
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+/** "8:41 PM", in the viewer's own time zone (a checkout lives for half an hour). */
+function formatClockTime(iso: string): string {
+  return clockTime.format(new Date(iso));
+}
+
+/**
+ * The checkouts the user started and has not paid: each shows its credits, amount and start, and can be
+ * resumed (its payment page again) or cancelled (its credits stop counting against the limit at once).
+ */
+function PendingOrders({
+  orders,
+  onResume,
+  onError,
+}: {
+  orders: PendingTopUp[];
+  onResume: (order: PendingTopUp) => void;
+  onError: (message: string | null) => void;
+}) {
+  const cancel = useCancelCheckout();
+  const headingId = useId();
+  const cancelling = cancel.isPending ? cancel.variables : undefined;
+
+  const cancelOrder = (order: PendingTopUp) => {
+    onError(null);
+    cancel.mutate(order.id, {
+      onSuccess: () => {
+        toast.success(messages.billing.orderCancelled);
+      },
+      onError: (failure) => {
+        onError(
+          failure instanceof ApiError && failure.status !== 0 && failure.status < 500
+            ? topUpErrorMessage(failure)
+            : messages.billing.cancelOrderFailed,
+        );
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <div>
+        <h3 id={headingId} className="text-sm font-semibold">
+          {messages.billing.pendingOrders}
+        </h3>
+        <p className="text-xs text-muted-foreground">{messages.billing.pendingOrdersHint}</p>
+      </div>
+      <ul className="space-y-2">
+        {orders.map((order) => {
+          const busy = cancelling === order.id;
+          return (
+            <li
+              key={order.id}
+              aria-label={`Pending order of ${order.credits} credits`}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-lg border border-warning/40 bg-warning/5 p-3"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="flex items-center gap-1.5 font-medium">
+                  <Coins className="size-3.5 shrink-0 text-primary" aria-hidden="true" />
+                  {order.credits} credits · <span className="tabular-nums">{formatUsd(order.amountCents)}</span>
+                </p>
+                <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <Clock className="size-3 shrink-0" aria-hidden="true" />
+                  <span>
+                    Started <time dateTime={order.createdAt}>{formatClockTime(order.createdAt)}</time> · pending until{" "}
+                    <time dateTime={order.expiresAt}>{formatClockTime(order.expiresAt)}</time>
+                  </span>
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                {order.resumeUrl ? (
+                  <Button size="sm" variant="outline" disabled={busy} onClick={() => onResume(order)}>
+                    {messages.billing.resumeOrder}
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="ghost" disabled={busy} onClick={() => cancelOrder(order)}>
+                  {busy ? <Spinner /> : null}
+                  {messages.billing.cancelOrder}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * Buy credits (spec sections 4, 5 and 8): loads this month's one-time purchases on open, lets the user
  * pick 0..max packs (max = floor(remaining cap / 10), at most 5), shows the total with two decimals,
- * and starts the checkout. Every message of the spec's error catalogue is shown in its place.
+ * and starts the checkout. Every message of the spec's error catalogue is shown in its place. Checkouts
+ * started and left unpaid are listed as pending orders, to resume or cancel.
  */
 export function BuyCreditsDialog({
   open,
@@ -113,6 +206,12 @@ export function BuyCreditsDialog({
     }
   };
 
+  const resume = (order: PendingTopUp) => {
+    if (!order.resumeUrl) return;
+    onOpenChange(false);
+    redirectTo(order.resumeUrl, navigate);
+  };
+
   const canPay = canStartTopUp({ loading, quantity, remainingCap }) && signedIn;
 
   return (
@@ -160,6 +259,10 @@ export function BuyCreditsDialog({
                 />
               </div>
             </div>
+
+            {status.data.pendingOrders.length > 0 ? (
+              <PendingOrders orders={status.data.pendingOrders} onResume={resume} onError={setError} />
+            ) : null}
 
             {limitReached ? (
               <p role="alert" className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm font-medium">
