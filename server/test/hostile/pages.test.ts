@@ -77,6 +77,31 @@ describe("pages' Content-Security-Policy", () => {
   });
 });
 
+describe("pages' Content-Security-Policy with S3 storage", () => {
+  it("allows media from the bucket's origin", async () => {
+    const s3 = await createHarness("pglite", {
+      webDist: dist,
+      storage: {
+        driver: "s3",
+        endpoint: "https://s3.eu-central-1.example.net",
+        region: "eu-central-1",
+        bucket: "reelsmith-media",
+        accessKeyId: "key",
+        secretAccessKey: "secret",
+        forcePathStyle: false,
+      },
+    });
+    try {
+      const csp = directives((await s3.request("/create")).headers.get("content-security-policy"));
+      for (const directive of ["media-src", "img-src", "connect-src"]) {
+        expect(csp.get(directive), directive).toContain("https://reelsmith-media.s3.eu-central-1.example.net");
+      }
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
 describe("the not-found page's status", () => {
   it.each([
     "/",
