@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { AVATAR_MAX_DATA_URL_LENGTH, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -91,6 +92,7 @@ export function closeUnfinishedBodies(): MiddlewareHandler<AppBindings> {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const unfinished = incoming ? incoming.complete === false : false;
     if (c.res.status !== 413 && !unfinished) return;
+    if (incoming && unfinished) lingerBeforeClosing(incoming);
     try {
       c.res.headers.set("Connection", "close");
     } catch {
@@ -99,5 +101,45 @@ export function closeUnfinishedBodies(): MiddlewareHandler<AppBindings> {
       copy.headers.set("Connection", "close");
       c.res = copy;
     }
+  };
+}
+
+/** How long, and for how many more bytes, a refused client may keep sending before its socket is dropped. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Closing a socket while the client is still sending makes the kernel answer its next bytes with a reset,
+ * which can throw away the answer before the client reads it. So our side ends after the answer (a
+ * half-close) and the rest of the body is read and dropped, until the client closes or a bound passes.
+ */
+function lingerBeforeClosing(incoming: IncomingMessage): void {
+  const socket = incoming.socket;
+  if (!socket || lingering.has(socket)) return;
+  lingering.add(socket);
+  // Nobody reads this body any more: whoever was reading it (and holding it paused) lets go.
+  incoming.removeAllListeners("data");
+  incoming.removeAllListeners("readable");
+  let received = 0;
+  let closing = false;
+  const drop = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  incoming.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (closing && received > LINGER_BYTES) drop();
+  });
+  incoming.resume();
+  socket.destroySoon = () => {
+    if (closing) return;
+    closing = true;
+    timer = setTimeout(drop, LINGER_MS);
+    timer.unref();
+    socket.once("end", drop);
+    socket.once("close", () => clearTimeout(timer));
+    socket.end();
   };
 }

@@ -212,6 +212,31 @@ describe("an early refusal closes the connection", () => {
     expect(config.status).toBe(200);
   });
 
+  it("lets a client that is still sending a chunked body read its 413", async () => {
+    // The client sends 4 MB without reading, as a slow reader would, and reads the answer only then. A server
+    // that closed at once would answer the bytes after its close with a reset, which discards the 413.
+    const socket = net.connect(port, "127.0.0.1");
+    socket.pause();
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const response = await new Promise<string>((resolve) => {
+      let received = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (data: string) => {
+        received += data;
+      });
+      socket.on("error", () => resolve(received));
+      socket.on("close", () => resolve(received));
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      for (let i = 0; i < 63; i += 1) socket.write(frame);
+      socket.write(frame, () => socket.resume());
+    });
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+    expect(response.toLowerCase()).toContain("\r\nconnection: close");
+  });
+
   it("still hands a checked JSON body whole to the handler on a real connection", async () => {
     const signUp = (name: string) =>
       fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
