@@ -13,7 +13,10 @@ const TABLES = [
   "generated_videos",
   "library_assets",
   "payments",
+  "referral_codes",
+  "referrals",
   "session",
+  "signup_bonus_claims",
   "subscriptions",
   "user",
   "verification",
@@ -150,7 +153,7 @@ describe("migrations on PostgreSQL", () => {
       const result = await base.db.execute<{ n: string }>(
         "select count(*)::text as n from information_schema.tables where table_schema = 'public'",
       );
-      expect((result as unknown as { rows: { n: string }[] }).rows[0]?.n).toBe("12");
+      expect((result as unknown as { rows: { n: string }[] }).rows[0]?.n).toBe(String(TABLES.length));
     } finally {
       await Promise.all(handles.map((h) => h.close()));
       await base.drop();

@@ -46,8 +46,14 @@ export function eventsRoutes(deps: {
       // Ends the wait between heartbeats at once: on shutdown, or when a newer stream took this slot.
       const stop = AbortSignal.any([closing, slot.signal]);
       let closed = false;
+      // Events that arrive before `ready` wait for it, so a client always reads `ready` first.
+      let early: UserEvent[] | null = [];
       const send = (event: UserEvent) => {
         if (closed) return;
+        if (early) {
+          early.push(event);
+          return;
+        }
         stream.writeSSE({ event: event.type, data: JSON.stringify(event) }).catch(() => {
           closed = true;
         });
@@ -65,6 +71,9 @@ export function eventsRoutes(deps: {
         if (!stop.aborted) {
           await stream.writeSSE({ event: "ready", data: JSON.stringify({ type: "ready", balance }) });
         }
+        const waiting = early;
+        early = null;
+        for (const event of waiting) send(event);
         while (!closed && !stream.aborted && !stop.aborted) {
           await pause(heartbeatMs, stop);
           if (!closed && !stream.aborted && !stop.aborted) await stream.write(": ping\n\n");
