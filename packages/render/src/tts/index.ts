@@ -9,6 +9,15 @@ export {
   parseVoiceMap,
   ttsProviderKind,
 } from "./factory.ts";
+export {
+  type AlignSegment,
+  alignSegments,
+  alignToScript,
+  type ForcedAlignment,
+  type ForcedAlignOptions,
+  forcedAlignmentAvailable,
+  POCKETSPHINX_MODEL_DIR,
+} from "./forced-align.ts";
 export { type OfflineTtsOptions, OfflineTtsProvider } from "./offline.ts";
 export { type OpenAiEndpoint, type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
 export { type PreviewFormat, previewText, renderVoicePreviews, type VoicePreview } from "./previews.ts";
