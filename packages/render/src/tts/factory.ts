@@ -1,4 +1,10 @@
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import {
+  DEFAULT_ELEVENLABS_MODEL,
+  ELEVENLABS_BASE_URL,
+  type ElevenLabsTtsOptions,
+  ElevenLabsTtsProvider,
+} from "./elevenlabs.ts";
 import { TtsError } from "./errors.ts";
 import { type OfflineTtsOptions, OfflineTtsProvider } from "./offline.ts";
 import { type OpenAiEndpoint, type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
@@ -13,24 +19,47 @@ type Env = Record<string, string | undefined>;
 const FORMATS = ["wav", "mp3", "flac", "aac", "opus"] as const;
 
 /**
+ * Kokoro (e.g. Kokoro-FastAPI with TTS_MODEL=kokoro) voices closest to the catalogue's, by gender and age: used for
+ * the ids TTS_VOICE_MAP does not name when the model is kokoro.
+ */
+export const KOKORO_VOICE_MAP: Readonly<Record<VoiceId, string>> = {
+  alloy: "am_michael",
+  echo: "am_puck",
+  onyx: "am_fenrir",
+  fable: "am_liam",
+  nova: "af_bella",
+  shimmer: "af_heart",
+};
+
+export type TtsProviderKind = "offline" | "openai-compatible" | "elevenlabs";
+
+/**
  * The text-to-speech provider the environment asks for:
  *
- * - `TTS_PROVIDER` = `offline` | `openai` | `auto` (default): auto means OpenAI-compatible when `TTS_BASE_URL` is set
- *   or `TTS_API_KEY` is (then with OpenAI's own base URL), else the offline Debian voices.
+ * - `TTS_PROVIDER` = `offline` | `openai` | `elevenlabs` | `auto` (default): auto means OpenAI-compatible when
+ *   `TTS_BASE_URL` is set or `TTS_API_KEY` is (then with OpenAI's own base URL), else ElevenLabs when
+ *   `ELEVENLABS_API_KEY` is set, else the offline Debian voices.
  * - OpenAI-compatible: `TTS_BASE_URL`, `TTS_API_KEY`, `TTS_MODEL` (default gpt-4o-mini-tts), `TTS_VOICE_MAP` (JSON,
- *   e.g. {"alloy":"af_bella"}), `TTS_RESPONSE_FORMAT` (wav), `TTS_TIMEOUT_MS` (60000).
+ *   e.g. {"alloy":"af_bella"}; with TTS_MODEL=kokoro the ids it leaves out use KOKORO_VOICE_MAP),
+ *   `TTS_RESPONSE_FORMAT` (wav), `TTS_TIMEOUT_MS` (60000).
+ * - ElevenLabs: `ELEVENLABS_API_KEY`, `ELEVENLABS_BASE_URL` (https://api.elevenlabs.io), `ELEVENLABS_MODEL`
+ *   (eleven_multilingual_v2), `ELEVENLABS_VOICE_MAP` (JSON of ElevenLabs voice ids; default premade voices),
+ *   `TTS_TIMEOUT_MS`.
  * - Word timestamps: `STT_MODEL` or `STT_BASE_URL` turns on `/v1/audio/transcriptions` (model default whisper-1;
  *   base URL and key default to the TTS ones); otherwise words are aligned per phrase.
  * - Offline: `TTS_CACHE_DIR` holds the compiled flite helper.
  */
 /**
  * Which provider the environment picks, without building it: the offline voices unless a provider
- * is configured (TTS_BASE_URL, or TTS_API_KEY for OpenAI itself) and TTS_PROVIDER does not say offline.
+ * is configured (TTS_BASE_URL, or TTS_API_KEY for OpenAI itself; ELEVENLABS_API_KEY) and TTS_PROVIDER does not say
+ * offline.
  */
-export function ttsProviderKind(env: Env = process.env): "offline" | "openai-compatible" {
+export function ttsProviderKind(env: Env = process.env): TtsProviderKind {
   const choice = (env.TTS_PROVIDER || "auto").toLowerCase();
-  const configured = Boolean(env.TTS_BASE_URL || env.TTS_API_KEY);
-  return choice === "offline" || (choice === "auto" && !configured) ? "offline" : "openai-compatible";
+  if (choice === "elevenlabs") return "elevenlabs";
+  if (choice === "offline") return "offline";
+  if (choice === "openai" || env.TTS_BASE_URL || env.TTS_API_KEY) return "openai-compatible";
+  return env.ELEVENLABS_API_KEY ? "elevenlabs" : "offline";
 }
 
 export function createTtsProvider(
@@ -38,11 +67,14 @@ export function createTtsProvider(
   extra: { onWarning?: (message: string) => void } & Pick<OfflineTtsOptions, "parallelism"> = {},
 ): TtsProvider {
   const choice = (env.TTS_PROVIDER || "auto").toLowerCase();
-  if (!["auto", "offline", "openai"].includes(choice)) {
+  if (!["auto", "offline", "openai", "elevenlabs"].includes(choice)) {
     throw new TtsError(
       "PROVIDER_REJECTED",
-      `TTS_PROVIDER must be auto, offline or openai (got "${env.TTS_PROVIDER}").`,
+      `TTS_PROVIDER must be auto, offline, openai or elevenlabs (got "${env.TTS_PROVIDER}").`,
     );
+  }
+  if (ttsProviderKind(env) === "elevenlabs") {
+    return new ElevenLabsTtsProvider(elevenLabsOptions(env, extra.onWarning));
   }
   const baseUrl = env.TTS_BASE_URL || (env.TTS_API_KEY ? OPENAI_BASE_URL : undefined);
   if (choice === "offline" || (choice === "auto" && !baseUrl)) {
@@ -54,6 +86,30 @@ export function createTtsProvider(
   return new OpenAiTtsProvider(openAiOptions(env, baseUrl, extra.onWarning));
 }
 
+function elevenLabsOptions(env: Env, onWarning?: (message: string) => void): ElevenLabsTtsOptions {
+  const apiKey = env.ELEVENLABS_API_KEY?.trim();
+  if (!apiKey) throw new TtsError("PROVIDER_REJECTED", "TTS_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY.");
+  const baseUrl = env.ELEVENLABS_BASE_URL || ELEVENLABS_BASE_URL;
+  checkUrl("ELEVENLABS_BASE_URL", baseUrl);
+  const voiceMap = parseVoiceMap(env.ELEVENLABS_VOICE_MAP, "ELEVENLABS_VOICE_MAP");
+  return {
+    apiKey,
+    baseUrl,
+    model: env.ELEVENLABS_MODEL || DEFAULT_ELEVENLABS_MODEL,
+    timeoutMs: timeoutOf(env),
+    ...(voiceMap ? { voiceMap } : {}),
+    ...(onWarning ? { onWarning } : {}),
+  };
+}
+
+function timeoutOf(env: Env): number {
+  const timeout = env.TTS_TIMEOUT_MS ? Number(env.TTS_TIMEOUT_MS) : 60_000;
+  if (!Number.isFinite(timeout) || timeout < 1000) {
+    throw new TtsError("PROVIDER_REJECTED", "TTS_TIMEOUT_MS must be a number of milliseconds, at least 1000.");
+  }
+  return timeout;
+}
+
 function openAiOptions(env: Env, baseUrl: string, onWarning?: (message: string) => void): OpenAiTtsOptions {
   checkUrl("TTS_BASE_URL", baseUrl);
   const format = (env.TTS_RESPONSE_FORMAT || "wav").toLowerCase();
@@ -63,10 +119,7 @@ function openAiOptions(env: Env, baseUrl: string, onWarning?: (message: string) 
       `TTS_RESPONSE_FORMAT must be one of ${FORMATS.join(", ")} (got "${format}").`,
     );
   }
-  const timeout = env.TTS_TIMEOUT_MS ? Number(env.TTS_TIMEOUT_MS) : 60_000;
-  if (!Number.isFinite(timeout) || timeout < 1000) {
-    throw new TtsError("PROVIDER_REJECTED", "TTS_TIMEOUT_MS must be a number of milliseconds, at least 1000.");
-  }
+  const timeout = timeoutOf(env);
   let transcription: OpenAiEndpoint | undefined;
   if (env.STT_MODEL || env.STT_BASE_URL) {
     const sttBase = env.STT_BASE_URL || baseUrl;
@@ -77,11 +130,13 @@ function openAiOptions(env: Env, baseUrl: string, onWarning?: (message: string) 
       model: env.STT_MODEL || DEFAULT_STT_MODEL,
     };
   }
+  const model = env.TTS_MODEL || DEFAULT_TTS_MODEL;
+  const voiceMap = parseVoiceMap(env.TTS_VOICE_MAP);
   return {
     baseUrl,
     apiKey: env.TTS_API_KEY || undefined,
-    model: env.TTS_MODEL || DEFAULT_TTS_MODEL,
-    voiceMap: parseVoiceMap(env.TTS_VOICE_MAP),
+    model,
+    voiceMap: model.toLowerCase() === "kokoro" ? { ...KOKORO_VOICE_MAP, ...voiceMap } : voiceMap,
     responseFormat: format as OpenAiTtsOptions["responseFormat"],
     timeoutMs: timeout,
     transcription,
@@ -101,10 +156,13 @@ function checkUrl(name: string, value: string): void {
   }
 }
 
-/** TTS_VOICE_MAP: a JSON object from catalogue voice ids to the provider's voice names. */
-export function parseVoiceMap(raw: string | undefined): Partial<Record<VoiceId, string>> | undefined {
+/** TTS_VOICE_MAP (or ELEVENLABS_VOICE_MAP): a JSON object from catalogue voice ids to the provider's voice names. */
+export function parseVoiceMap(
+  raw: string | undefined,
+  variable = "TTS_VOICE_MAP",
+): Partial<Record<VoiceId, string>> | undefined {
   if (!raw?.trim()) return undefined;
-  const problem = `TTS_VOICE_MAP must be a JSON object mapping voice ids (${VOICE_IDS.join(", ")}) to provider voice names`;
+  const problem = `${variable} must be a JSON object mapping voice ids (${VOICE_IDS.join(", ")}) to provider voice names`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

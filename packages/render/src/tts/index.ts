@@ -1,12 +1,21 @@
 export { VOICE_LOUDNESS, VOICE_SAMPLE_RATE } from "./audio.ts";
 export { benchmarkSynthesis, type SynthesisBenchmark, sampleScript } from "./bench.ts";
+export {
+  DEFAULT_ELEVENLABS_MODEL,
+  ELEVENLABS_BASE_URL,
+  ELEVENLABS_DEFAULT_VOICES,
+  type ElevenLabsTtsOptions,
+  ElevenLabsTtsProvider,
+} from "./elevenlabs.ts";
 export { TtsError, type TtsErrorCode } from "./errors.ts";
 export {
   createTtsProvider,
   DEFAULT_STT_MODEL,
   DEFAULT_TTS_MODEL,
+  KOKORO_VOICE_MAP,
   OPENAI_BASE_URL,
   parseVoiceMap,
+  type TtsProviderKind,
   ttsProviderKind,
 } from "./factory.ts";
 export {
