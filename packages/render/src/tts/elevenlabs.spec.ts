@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureLoudness, VOICE_LOUDNESS } from "./audio.ts";
-import { ELEVENLABS_DEFAULT_VOICES, type ElevenLabsTtsOptions, ElevenLabsTtsProvider } from "./elevenlabs.ts";
+import {
+  alignTokens,
+  ELEVENLABS_DEFAULT_VOICES,
+  type ElevenLabsTtsOptions,
+  ElevenLabsTtsProvider,
+  splitParts,
+} from "./elevenlabs.ts";
 import { TtsError } from "./errors.ts";
 import { type FakeElevenLabsServer, startFakeElevenLabsServer } from "./testing/fake-elevenlabs-server.ts";
 import { speechTokens } from "./text.ts";
@@ -235,5 +241,58 @@ describe("ElevenLabs provider", () => {
     expect(provider({ model: "eleven_flash_v2_5" }).voiceKey("nova")).not.toBe(a);
     expect(provider({ voiceMap: { nova: "other" } }).voiceKey("nova")).not.toBe(a);
     expect(provider().voiceKey("shimmer")).not.toBe(a);
+  });
+
+  it("spreads the words over the measured sound when an answer has no character timings", async () => {
+    const bare = await startFakeElevenLabsServer({ withoutAlignment: true });
+    try {
+      const text = "No timings here. Still fine!";
+      const speech = await new ElevenLabsTtsProvider({ apiKey: "k", baseUrl: bare.baseUrl }).synthesize({
+        text,
+        voice: "onyx",
+        workDir,
+      });
+      expect(speech.timing).toBe("aligned");
+      expectOrderedInside(speech, text);
+      const expected = truth(text, bare.calls);
+      const errors = speech.words.map((w, i) => Math.abs(w.start - (expected[i]?.start ?? Number.NaN)));
+      expect(Math.max(...errors)).toBeLessThan(0.5);
+    } finally {
+      await bare.close();
+    }
+  }, 30_000);
+});
+
+describe("character alignment to the script's words", () => {
+  it("matches the characters in order, skipping extra ones, and spans letters, digits and symbols", () => {
+    const { tokens } = speechTokens("Pay $20, don't wait.");
+    const [part] = splitParts(tokens, 2500);
+    expect(part?.text).toBe("Pay $20, don't wait.");
+    // The answer starts with a space the text did not have, as answers sometimes do; each character 0.1 s long.
+    const characters = [" ", ...Array.from("Pay $20, don't wait.")];
+    const starts = characters.map((_, i) => i * 0.1);
+    const spans = alignTokens(part ?? { tokens: [], text: "", ranges: [] }, {
+      characters,
+      character_start_times_seconds: starts,
+      character_end_times_seconds: starts.map((t) => t + 0.1),
+    });
+    const round = (n: number | undefined) => Math.round((n ?? Number.NaN) * 100) / 100;
+    expect(spans.map((s) => [round(s?.start), round(s?.end)])).toEqual([
+      [0.1, 0.4], // Pay
+      [0.5, 0.8], // $20 (the comma is not part of its sound)
+      [1.0, 1.5], // don't (the apostrophe sits inside)
+      [1.6, 2.0], // wait
+    ]);
+  });
+
+  it("packs sentences into requests under the limit and never splits inside a word", () => {
+    const { tokens } = speechTokens("One two three. Four five six. Seven eight nine ten eleven twelve.");
+    const parts = splitParts(tokens, 40);
+    expect(parts.map((p) => p.text)).toEqual(["One two three. Four five six.", "Seven eight nine ten eleven twelve."]);
+    expect(parts.flatMap((p) => p.tokens.map((t) => t.index))).toEqual(tokens.map((t) => t.index));
+    for (const part of parts) {
+      const chars = Array.from(part.text);
+      expect(part.ranges.map(({ from, to }) => chars.slice(from, to).join(""))).toEqual(part.tokens.map((t) => t.text));
+    }
   });
 });

@@ -53,7 +53,7 @@ interface Alignment {
 }
 
 /** One request: its tokens, the text sent and where each token sits in it (code points). */
-interface Part {
+export interface Part {
   tokens: SpeechToken[];
   text: string;
   ranges: { from: number; to: number }[];
@@ -343,6 +343,8 @@ export function alignTokens(part: Part, alignment: Alignment): (Span | undefined
   for (const [i, char] of alignment.characters.entries()) {
     const start = alignment.character_start_times_seconds[i];
     const end = alignment.character_end_times_seconds[i];
+    // Spaces carry no word; matching them could pair an extra leading space with the one after the first word.
+    if (typeof char !== "string" || /^\s*$/u.test(char)) continue;
     if (typeof start !== "number" || typeof end !== "number" || !Number.isFinite(start) || !Number.isFinite(end)) {
       continue;
     }

@@ -48,6 +48,8 @@ export async function startFakeElevenLabsServer(
     voices?: Record<string, VoiceId>;
     /** Longest text a request may carry (default 10000). */
     maxChars?: number;
+    /** Answer the audio without `alignment` (as a model without timestamps would). */
+    withoutAlignment?: boolean;
     lifetimeMs?: number;
   } = {},
 ): Promise<FakeElevenLabsServer> {
@@ -147,11 +149,19 @@ export async function startFakeElevenLabsServer(
         duration: speech.duration,
         words: speech.words,
       });
-      send(res, path, 200, {
-        audio_base64: (await readFile(mp3)).toString("base64"),
-        alignment: characterAlignment(text, speech.words, speech.duration),
-        normalized_alignment: characterAlignment(` ${text} `, speech.words, speech.duration),
-      });
+      const audio_base64 = (await readFile(mp3)).toString("base64");
+      send(
+        res,
+        path,
+        200,
+        options.withoutAlignment
+          ? { audio_base64, alignment: null, normalized_alignment: null }
+          : {
+              audio_base64,
+              alignment: characterAlignment(text, speech.words, speech.duration),
+              normalized_alignment: characterAlignment(` ${text} `, speech.words, speech.duration),
+            },
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
