@@ -13,7 +13,7 @@ import { ASSET_KINDS, type AssetKind, assetId } from "../catalogue.ts";
 import { libraryDir, MANIFEST_FILE } from "../index.ts";
 import { FfmpegError, ffprobe, type Probe, run } from "../kit/ffmpeg.ts";
 import { writeAtomic } from "../kit/video.ts";
-import { type LibraryAsset, mergeAssets, parseManifest } from "../manifest.ts";
+import { type AssetCredit, type LibraryAsset, mergeAssets, parseManifest } from "../manifest.ts";
 import { drawCover } from "../music/cover.ts";
 import { IMPORTED_DIR, readImports, writeImports } from "./imports-file.ts";
 
@@ -29,6 +29,10 @@ export interface ImportOptions {
   file: string;
   licence?: string;
   source?: string;
+  /** Stock footage: the author and pages to credit. */
+  credit?: AssetCredit;
+  /** Recorded in meta next to the import's own fields. */
+  meta?: Record<string, unknown>;
   /** Music only: shown on the cover and in meta. */
   mood?: string;
   genre?: string;
@@ -280,7 +284,11 @@ export async function importAsset(options: ImportOptions): Promise<LibraryAsset>
   }
   await rename(tmp, target);
   const sizeBytes = (await stat(target)).size;
-  const meta: Record<string, unknown> = { imported: true, originalName: path.basename(options.file) };
+  const meta: Record<string, unknown> = {
+    imported: true,
+    originalName: path.basename(options.file),
+    ...options.meta,
+  };
   if (kind === "music")
     Object.assign(meta, { mood: options.mood ?? "", genre: options.genre ?? "imported", bpm: options.bpm ?? null });
   if (kind === "background") {
@@ -300,6 +308,7 @@ export async function importAsset(options: ImportOptions): Promise<LibraryAsset>
     ...(v?.width && v.height ? { width: v.width, height: v.height } : {}),
     licence: options.licence?.trim() || "provided by the operator",
     source: options.source?.trim() || `imported from ${path.basename(options.file)}`,
+    ...(options.credit ? { credit: options.credit } : {}),
     meta,
   };
   const imports = await readImports(dir);
