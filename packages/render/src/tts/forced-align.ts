@@ -8,8 +8,9 @@
  *   all-caps abbreviations spelled or read, symbols as words. A token gets the span of its words.
  * - Pronunciations come from cmudict; words it lacks (names, slang) from flite's lexicon and letter-to-sound rules,
  *   through a small helper linked to libflite that is compiled on first use (like the flite timing helper).
- * - The audio is cut at long pauses into pieces of at most ~20 s, each decoded against a strict left-to-right grammar
- *   of its own words (optional silence between words); all pieces go through one pocketsphinx_batch process.
+ * - Each stretch of audio is decoded against a strict left-to-right grammar of its words (optional silence between
+ *   words). Recordings over a minute are cut at long pauses into pieces decoded one after another, each free to end
+ *   after any word (see alignPieces); sentences of known place (synthesised one by one) go through one process.
  * - Words the decoder does not reach are placed between their neighbours; a piece that fails entirely falls back to
  *   phrase alignment (syllables and pauses). Alignment never fails a render once the audio is readable.
  */
@@ -31,7 +32,9 @@ export const POCKETSPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 const RATE = 16000;
 /** Pieces are cut at pauses at least this long, and only when the piece would otherwise exceed MAX_PIECE seconds. */
 const CUT_PAUSE = 0.25;
-const MAX_PIECE = 20;
+const MAX_PIECE = 60;
+/** Words past a piece's expected end that it may still hold. */
+const PIECE_MARGIN = 12;
 
 export interface ForcedAlignOptions {
   /** Folder for scratch files (removed afterwards). */
@@ -40,6 +43,8 @@ export interface ForcedAlignOptions {
   modelDir?: string;
   /** Where the flite lexicon helper is kept (default: see defaultCacheDir). */
   cacheDir?: string;
+  /** Recordings longer than this (seconds, default 60) are aligned in pieces cut at long pauses. */
+  pieceSeconds?: number;
   signal?: AbortSignal;
 }
 
@@ -58,6 +63,8 @@ export interface AlignSegment {
   /** Seconds in the audio. */
   start: number;
   end: number;
+  /** The stretch holds the first of the tokens, up to any of them (a piece of a longer recording). */
+  open?: boolean;
 }
 
 /** True when pocketsphinx_batch and the US English model are installed. */
@@ -88,47 +95,68 @@ export async function alignToScript(
   const samples = await decodePcm(audioPath, RATE, options.signal);
   const duration = samples.length / RATE;
   if (tokens.length === 0) return { words: [], duration, recognised: 0 };
-  const segments = splitAtPauses(tokens, samples);
-  const { spans, recognised } = await alignSegments(samples, segments, options);
+  const { spans, recognised } = await alignPieces(tokens, samples, options);
   return { words: finalizeWords(tokens, spans, duration), duration, recognised };
 }
 
 /**
- * Cuts a long recording into pieces at long pauses. Which words fall into which piece is estimated by phrase
- * alignment (words spread by syllables and matched to the pauses, preferring pauses after punctuation); a piece
- * then ends in the middle of such a pause.
+ * Where a long recording may be cut: in the middle of long pauses, so that no piece is longer than MAX_PIECE
+ * seconds (where there are such pauses). Returns the pieces as [start, end] seconds.
  */
-export function splitAtPauses(tokens: readonly SpeechToken[], samples: Float32Array): AlignSegment[] {
+export function pieceTimes(samples: Float32Array, maxPiece = MAX_PIECE): [number, number][] {
   const duration = samples.length / RATE;
-  if (duration <= MAX_PIECE || tokens.length < 2) return [{ tokens, start: 0, end: duration }];
-  const pauses = findPauses(samples, RATE, { minDuration: CUT_PAUSE });
-  const spans = alignPhrase(tokens, duration, pauses);
-  // Candidate cuts: a boundary between words that phrase alignment put on either side of a long pause.
-  const cuts: { boundary: number; at: number }[] = [];
-  for (let b = 1; b < tokens.length; b += 1) {
-    const before = spans[b - 1];
-    const after = spans[b];
-    if (!before || !after) continue;
-    const pause = pauses.find(
-      (p: Silence) => Math.abs(p.start - before.end) < 0.02 && Math.abs(p.end - after.start) < 0.02,
-    );
-    if (pause) cuts.push({ boundary: b, at: (pause.start + pause.end) / 2 });
-  }
-  const segments: AlignSegment[] = [];
-  let first = 0;
+  if (duration <= maxPiece) return [[0, duration]];
+  const cuts = findPauses(samples, RATE, { minDuration: CUT_PAUSE }).map((p: Silence) => (p.start + p.end) / 2);
+  const pieces: [number, number][] = [];
   let from = 0;
   for (const [k, cut] of cuts.entries()) {
-    const next = cuts[k + 1];
-    // Cut here when going on to the next candidate (or the end) would make the piece too long.
-    const nextAt = next?.at ?? duration;
-    if (nextAt - from > MAX_PIECE && cut.at - from > 1) {
-      segments.push({ tokens: tokens.slice(first, cut.boundary), start: from, end: cut.at });
-      first = cut.boundary;
-      from = cut.at;
+    // Cut here when going on to the next pause (or the end) would make the piece too long.
+    const next = cuts[k + 1] ?? duration;
+    if (next - from > maxPiece && cut - from > 1) {
+      pieces.push([from, cut]);
+      from = cut;
     }
   }
-  segments.push({ tokens: tokens.slice(first), start: from, end: duration });
-  return segments;
+  pieces.push([from, duration]);
+  return pieces;
+}
+
+/**
+ * Long audio, piece by piece: each piece is decoded against the words from the first one not yet placed up to a
+ * margin past where a syllable-based estimate expects the piece to end, and may stop after any of them; the next
+ * piece starts after the last word found. So a wrong estimate costs nothing as long as it is within the margin.
+ */
+async function alignPieces(
+  tokens: readonly SpeechToken[],
+  samples: Float32Array,
+  options: ForcedAlignOptions,
+): Promise<{ spans: (Span | undefined)[]; recognised: number }> {
+  const duration = samples.length / RATE;
+  const pieces = pieceTimes(samples, options.pieceSeconds);
+  if (pieces.length === 1) return alignSegments(samples, [{ tokens, start: 0, end: duration }], options);
+  const estimate = alignPhrase(tokens, duration, findPauses(samples, RATE, { minDuration: CUT_PAUSE }));
+  const spans: (Span | undefined)[] = tokens.map(() => undefined);
+  let recognised = 0;
+  let next = 0;
+  for (const [k, [start, end]] of pieces.entries()) {
+    if (next >= tokens.length) break;
+    const last = k === pieces.length - 1;
+    let expectedEnd = next;
+    while (expectedEnd < tokens.length && (estimate[expectedEnd]?.start ?? 0) < end) expectedEnd += 1;
+    const margin = Math.max(PIECE_MARGIN, Math.ceil((expectedEnd - next) * 0.3));
+    const slice = last ? tokens.slice(next) : tokens.slice(next, Math.min(tokens.length, expectedEnd + margin));
+    const result = await alignSegments(samples, [{ tokens: slice, start, end, open: !last }], options);
+    recognised += result.recognised;
+    let found = -1;
+    for (const [i, span] of result.spans.entries()) {
+      if (!span) continue;
+      spans[next + i] = span;
+      found = i;
+    }
+    // Nothing recognised: go on from where the estimate expects the piece to end.
+    next = found >= 0 ? next + found + 1 : Math.max(next, expectedEnd);
+  }
+  return { spans, recognised };
 }
 
 /**
@@ -155,7 +183,7 @@ export async function alignSegments(
     const fsgctl: string[] = [];
     for (const [s, segment] of segments.entries()) {
       const grammar = grammars[s] ?? [];
-      const fsg = buildGrammar(`s${s}`, grammar, lexicon, dict);
+      const fsg = buildGrammar(`s${s}`, grammar, lexicon, dict, segment.open === true);
       if (!fsg) continue;
       const from = Math.max(0, Math.floor(segment.start * RATE));
       const to = Math.min(samples.length, Math.ceil(segment.end * RATE));
@@ -170,6 +198,8 @@ export async function alignSegments(
     await writeFile(join(scratch, "job.ctl"), `${ctl.join("\n")}\n`);
     await writeFile(join(scratch, "job.fsgctl"), `${fsgctl.join("\n")}\n`);
     let ctm = "";
+    // A linear grammar decodes in a fraction of real time; far longer means the search went wrong.
+    const timeout = AbortSignal.timeout(Math.round(10_000 + 1000 * (samples.length / RATE)));
     try {
       // biome-ignore format: one option and its value per line
       await runProcess("pocketsphinx_batch", [
@@ -188,7 +218,7 @@ export async function alignSegments(
         "-logfn", join(scratch, "job.log"),
         // Keep every frame: dropping silent ones would shift the times of the words after a pause.
         "-remove_silence", "no",
-      ], { signal });
+      ], { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       ctm = await readFile(join(scratch, "job.ctm"), "utf8");
     } catch {
       throwIfAborted(signal);
@@ -198,11 +228,11 @@ export async function alignSegments(
     let recognised = 0;
     for (const line of ctm.split("\n")) {
       const [utt = "", , start = "", length = "", word = ""] = line.trim().split(/\s+/);
-      const s = Number(utt.slice(1));
-      const match = /^t(\d+)a\d+w\d+(?:\(\d+\))?$/.exec(word);
+      const match = /^s(\d+)t(\d+)a\d+w\d+(?:\(\d+\))?$/.exec(word);
+      const s = Number(match?.[1]);
       const segment = segments[s];
-      if (!match || !segment || !Number.isFinite(Number(start))) continue;
-      const t = Number(match[1]);
+      if (!match || !segment || utt !== `s${s}` || !Number.isFinite(Number(start))) continue;
+      const t = Number(match[2]);
       const local = spans[s];
       if (!local || t >= local.length) continue;
       const wordStart = segment.start + Number(start);
@@ -213,7 +243,8 @@ export async function alignSegments(
     }
     // Segments the decoder gave nothing for are estimated from their pauses.
     for (const [s, local] of spans.entries()) {
-      if (local.every((span) => span === undefined)) spans[s] = estimate(samples, segments[s]);
+      const segment = segments[s];
+      if (!segment?.open && local.every((span) => span === undefined)) spans[s] = estimate(samples, segment);
     }
     return { spans: trimEnds(samples, spans.flat()), recognised };
   } finally {
@@ -222,7 +253,7 @@ export async function alignSegments(
 }
 
 function fallback(samples: Float32Array, segments: readonly AlignSegment[], spans: (Span | undefined)[][]) {
-  for (const [s, segment] of segments.entries()) spans[s] = estimate(samples, segment);
+  for (const [s, segment] of segments.entries()) if (!segment.open) spans[s] = estimate(samples, segment);
   return { spans: spans.flat(), recognised: 0 };
 }
 
@@ -258,7 +289,7 @@ function toPcm16(samples: Float32Array): Buffer {
 
 /**
  * A Sphinx finite-state grammar: token boundaries are states, each reading of a token a path of its words. Grammar
- * words are named after their place (t<token>a<reading>w<word>) so the result maps back to tokens; their
+ * words are named after their place (<grammar>t<token>a<reading>w<word>) so the result maps back to tokens; their
  * pronunciations are added to `dict`. Undefined when no token can be pronounced.
  */
 function buildGrammar(
@@ -266,6 +297,7 @@ function buildGrammar(
   grammar: readonly string[][][],
   lexicon: ReadonlyMap<string, string[]>,
   dict: string[],
+  open: boolean,
 ): string | undefined {
   const transitions: string[] = [];
   let states = grammar.length + 1;
@@ -282,7 +314,7 @@ function buildGrammar(
     for (const [a, words] of usable.entries()) {
       let from = t;
       for (const [w, word] of words.entries()) {
-        const id = `t${t}a${a}w${w}`;
+        const id = `${name}t${t}a${a}w${w}`;
         const variants = lexicon.get(word) ?? [];
         for (const [v, phones] of variants.entries()) dict.push(`${v === 0 ? id : `${id}(${v + 1})`} ${phones}`);
         const to = w === words.length - 1 ? t + 1 : states++;
@@ -292,6 +324,8 @@ function buildGrammar(
     }
   }
   if (!pronounceable) return undefined;
+  // An open grammar may stop after any token.
+  if (open) for (let t = 1; t < grammar.length; t += 1) transitions.push(`TRANSITION ${t} ${grammar.length} 0.5`);
   return [
     `FSG_BEGIN ${name}`,
     `NUM_STATES ${states}`,

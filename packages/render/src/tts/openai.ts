@@ -7,6 +7,7 @@ import { findPauses } from "./analysis.ts";
 import { concatWavs, decodePcm, ffmpeg, masterVoice, VOICE_SAMPLE_RATE } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { abortError, TtsError, throwIfAborted } from "./errors.ts";
+import { alignSegments, forcedAlignmentAvailable } from "./forced-align.ts";
 import { chunkTokens, packChunks, type SpeechToken, speechTokens, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
@@ -23,7 +24,10 @@ export interface OpenAiTtsOptions extends OpenAiEndpoint {
   voiceMap?: Partial<Record<VoiceId, string>>;
   /** Audio format asked of the provider (default wav: no encoder delay, so phrase lengths are exact). */
   responseFormat?: "wav" | "mp3" | "flac" | "aac" | "opus";
-  /** Speech-to-text endpoint for word timestamps; without it words are aligned per phrase. */
+  /**
+   * Speech-to-text endpoint for word timestamps; without it words are found by forced alignment (pocketsphinx), or
+   * estimated per phrase when pocketsphinx is not installed.
+   */
   transcription?: OpenAiEndpoint;
   /** Per-request timeout in ms (default 60000). */
   timeoutMs?: number;
@@ -34,6 +38,8 @@ export interface OpenAiTtsOptions extends OpenAiEndpoint {
   concurrency?: number;
   fetch?: typeof fetch;
   onWarning?: (message: string) => void;
+  /** Where the forced aligner keeps its compiled lexicon helper (default: see defaultCacheDir). */
+  cacheDir?: string;
 }
 
 /** Largest input one speech request takes (the API allows 4096 characters). */
@@ -47,12 +53,14 @@ export function apiUrl(baseUrl: string, path: string): string {
 /**
  * Speech from any server speaking OpenAI's audio API (`POST /v1/audio/speech`). Word timings come from
  * `POST /v1/audio/transcriptions` with word timestamps when a transcription endpoint is configured (timing
- * "transcription"), else from phrase-level alignment: each sentence is synthesised alone, its real length measured,
- * its words spread by syllables and snapped to the pauses found in it (timing "aligned").
+ * "transcription"), else each sentence is synthesised alone and its words found in it by forced alignment against
+ * the sentence (pocketsphinx; timing "aligned"). Without pocketsphinx, or when it fails, the sentence's words are
+ * spread by syllables over its measured length and snapped to the pauses found in it (also "aligned").
  */
 export class OpenAiTtsProvider implements TtsProvider {
   readonly name = "openai";
   readonly #options: OpenAiTtsOptions;
+  #forcedAlignment: Promise<boolean> | undefined;
 
   constructor(options: OpenAiTtsOptions) {
     this.#options = options;
@@ -88,7 +96,10 @@ export class OpenAiTtsProvider implements TtsProvider {
           warn(warnings.at(-1) ?? "");
         }
       }
-      result ??= await this.#withAlignment(request, tokens, scratch);
+      result ??= await this.#withAlignment(request, tokens, scratch, (message) => {
+        warnings.push(message);
+        warn(message);
+      });
       const audioPath = join(request.workDir, `speech-${request.voice}-${id}.wav`);
       const { duration } = await masterVoice({
         input: result.joined,
@@ -131,15 +142,45 @@ export class OpenAiTtsProvider implements TtsProvider {
     return { joined, spans, timing: "transcription" as const };
   }
 
-  /** One request per sentence; each sentence's words placed within its own measured clip. */
-  async #withAlignment(request: SpeechRequest, tokens: SpeechToken[], scratch: string) {
+  /** One request per sentence; each sentence's words found within its own clip. */
+  async #withAlignment(
+    request: SpeechRequest,
+    tokens: SpeechToken[],
+    scratch: string,
+    warn: (message: string) => void,
+  ) {
     const parts = chunkTokens(tokens);
     const clips = await this.#synthesizeAll(request, parts, scratch);
     const joined = join(scratch, "joined.wav");
-    const { offsets } = await concatWavs(
+    const { offsets, duration: total } = await concatWavs(
       clips.map((clip) => clip.wav),
       joined,
     );
+    this.#forcedAlignment ??= forcedAlignmentAvailable();
+    if (await this.#forcedAlignment) {
+      try {
+        const samples = await decodePcm(joined, 16000, request.signal);
+        const segments = parts.map((part, i) => ({
+          tokens: part.tokens,
+          start: offsets[i] ?? 0,
+          end: offsets[i + 1] ?? total,
+        }));
+        const { spans } = await alignSegments(samples, segments, {
+          workDir: scratch,
+          cacheDir: this.#options.cacheDir,
+          signal: request.signal,
+        });
+        return { joined, spans, timing: "aligned" as const };
+      } catch (error) {
+        throwIfAborted(request.signal);
+        const reason = error instanceof Error ? error.message : String(error);
+        warn(`Forced alignment failed (${reason}); word timings are estimated per sentence.`);
+      }
+    } else {
+      warn(
+        "pocketsphinx is not installed, so word timings are estimated per sentence (install pocketsphinx and pocketsphinx-en-us).",
+      );
+    }
     const spans: (Span | undefined)[] = [];
     for (const [i, part] of parts.entries()) {
       const clip = clips[i];
