@@ -10,6 +10,7 @@
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark; bench-render: the render benchmark only
 #   library-import  add an operator's own footage or music to the library (see README)
+#   library-stock   fetch stock footage for the footage styles when PEXELS_API_KEY is set (--only kind:key, --force)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
 #   bench-voices          time and measure every voice of the configured TTS provider
 #   showcase render the landing page's clips with the engine into SHOWCASE_DIR (cached; --quick: three)
@@ -69,6 +70,11 @@ case "$command" in
     ensure_npm_deps
     exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/import/import.ts" "$@"
     ;;
+  library-stock)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/stock/stock.ts" "$@"
+    ;;
   voice-previews | bench-voices)
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
@@ -91,6 +97,6 @@ case "$command" in
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, showcase, render, previews, bench, bench-render, voice-previews, bench-voices)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, voice-previews, bench-voices)."
     ;;
 esac

@@ -274,3 +274,11 @@ describe("fetching stock footage into the library", () => {
     expect(downloads()).toBe(0);
   });
 });
+
+describe("a refused key stops the whole run", () => {
+  it("throws naming PEXELS_API_KEY instead of trying every style", async () => {
+    const lib = path.join(work, "lib-refused");
+    await expect(fetchStock({ dir: lib, provider: provider("wrong-key") })).rejects.toThrow(/PEXELS_API_KEY/);
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -119,13 +119,16 @@ export class PexelsProvider implements StockFootageProvider {
           await sleep(this.backoffMs(attempt, null));
           continue;
         }
-        throw new StockError(`Pexels could not be reached at ${this.baseUrl}: ${(error as Error).message}`);
+        throw new StockError(`Pexels could not be reached at ${this.baseUrl}: ${(error as Error).message}`, {
+          fatal: true,
+        });
       }
       if (response.ok) return response.json();
       await response.body?.cancel();
       if (response.status === 401 || response.status === 403) {
         throw new StockError(
           `Pexels refused the API key (HTTP ${response.status}): check PEXELS_API_KEY (a key from https://www.pexels.com/api/).`,
+          { fatal: true },
         );
       }
       const retryable = response.status === 429 || response.status >= 500;
@@ -136,6 +139,7 @@ export class PexelsProvider implements StockFootageProvider {
       if (response.status === 429) {
         throw new StockError(
           `Pexels rate limit reached (HTTP 429) after ${attempt} attempts; try again later (the limit resets hourly).`,
+          { fatal: true },
         );
       }
       throw new StockError(`Pexels answered HTTP ${response.status} for ${url.pathname}.`);

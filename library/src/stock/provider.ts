@@ -2,6 +2,12 @@
 
 export class StockError extends Error {
   override readonly name = "StockError";
+  /** True when every other request would fail the same way (key refused, rate limit, site unreachable). */
+  readonly fatal: boolean;
+  constructor(message: string, options: { fatal?: boolean } = {}) {
+    super(message);
+    this.fatal = options.fatal ?? false;
+  }
 }
 
 export interface StockSearch {

@@ -161,8 +161,8 @@ export async function fetchStock(options: FetchStockOptions): Promise<StockOutco
     try {
       clips = await options.provider.search({ query: s.query, minDurationS: s.minDurationS });
     } catch (error) {
-      // A refused key or an exhausted rate limit fails every other style too: stop here.
-      if (error instanceof StockError && /PEXELS_API_KEY|rate limit/.test(error.message)) throw error;
+      // A refused key, an exhausted rate limit or an unreachable site fails every other style too: stop here.
+      if (error instanceof StockError && error.fatal) throw error;
       outcomes.push({ style: s, status: "failed", error: (error as Error).message });
       continue;
     }
