@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const FILE_TYPES = ["audio-file", "product-image", "green-screen"] as const;
+export const FILE_TYPES = ["audio-file", "product-image", "green-screen", "background-video"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** A user's upload as the API returns it (spec entity `files`, with a signed, expiring URL). */
@@ -23,6 +23,7 @@ export const FILE_ACCEPT: Record<FileType, string> = {
     ".mp3,.wav,.aac,.m4a,.mp4,.mov,.webm,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4,video/mp4,video/quicktime,video/webm",
   "product-image": ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
   "green-screen": ".jpg,.jpeg,.png,.webp,.mp4,image/jpeg,image/png,image/webp,video/mp4",
+  "background-video": ".mp4,.mov,.webm,video/mp4,video/quicktime,video/webm",
 };
 
 /** Spec section 5: an audio upload is accepted by MIME type or extension (MP3, WAV or AAC). */

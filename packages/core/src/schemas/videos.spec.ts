@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultFacelessStyle, textHookVideoType, voices } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
-import { createVideoSchema } from "../video-types/index.ts";
+import { assetReferences, createVideoSchema } from "../video-types/index.ts";
 import { base64DecodedBytes, facelessInputSchema, redditInputSchema, ugcAdsInputSchema } from "./videos.ts";
 
 const reddit = {
@@ -68,6 +68,65 @@ describe("reddit input", () => {
   it("computes decoded base64 sizes exactly", () => {
     const encoded: Record<string, number> = { "": 0, "YQ==": 1, "YWI=": 2, YWJj: 3, "YWJjZA==": 4, YWJjZGVm: 6 };
     for (const [payload, bytes] of Object.entries(encoded)) expect(base64DecodedBytes(payload)).toBe(bytes);
+  });
+});
+
+describe("reddit background: a library clip or the creator's own footage", () => {
+  const own = "0b6f2a64-3c8e-4b51-9a57-1f0d2c3e4a5b";
+  const { background_video: _, ...withoutBackground } = reddit;
+
+  it("takes exactly one: a library key, or an upload with its crop", () => {
+    expect(redditInputSchema.safeParse(reddit).success).toBe(true);
+    const parsed = redditInputSchema.parse({
+      ...withoutBackground,
+      background_file_id: own,
+      background_crop: { x: 0.3 },
+    });
+    expect(parsed).toMatchObject({ background_file_id: own, background_crop: { x: 0.3 } });
+    expect(parsed.background_video).toBeUndefined();
+    expect(firstMessage(redditInputSchema.safeParse(withoutBackground))).toBe(messages.reddit.backgroundRequired);
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, background_file_id: own }))).toBe(
+      messages.reddit.backgroundRequired,
+    );
+  });
+
+  it("keeps the crop inside the clip and the upload id a uuid", () => {
+    for (const x of [-0.1, 1.5, Number.NaN]) {
+      expect(
+        redditInputSchema.safeParse({ ...withoutBackground, background_file_id: own, background_crop: { x } }).success,
+      ).toBe(false);
+    }
+    expect(redditInputSchema.safeParse({ ...withoutBackground, background_file_id: "../etc/passwd" }).success).toBe(
+      false,
+    );
+  });
+
+  it("refers to the upload (checked and downloaded) instead of a library item", () => {
+    const input = redditInputSchema.parse({ ...withoutBackground, background_file_id: own });
+    const refs = assetReferences("reddit", input);
+    expect(refs).toContainEqual({
+      asset: "ownBackground",
+      from: "upload",
+      field: "background_file_id",
+      kind: "background-video",
+      id: own,
+    });
+    expect(refs).toContainEqual({
+      asset: "background",
+      from: "library",
+      field: "background_video",
+      kind: "background",
+      key: null,
+    });
+    const library = assetReferences("reddit", redditInputSchema.parse(reddit));
+    expect(library.some((ref) => ref.from === "upload")).toBe(false);
+    expect(library).toContainEqual({
+      asset: "background",
+      from: "library",
+      field: "background_video",
+      kind: "background",
+      key: "minecraft",
+    });
   });
 });
 

@@ -70,39 +70,52 @@ export const redditAvatarSchema = z
   .nullable()
   .optional();
 
-export const redditInputSchema = z.object({
-  username: z
-    .string()
-    .default("")
-    .transform(normaliseRedditUsername)
-    .pipe(
-      z
-        .string()
-        .max(REDDIT_USERNAME_MAX, messages.reddit.usernameTooLong)
-        .refine(hasNoNul, messages.common.nulCharacter),
-    ),
-  post_title: z
-    .string()
-    .transform(normaliseRedditTitle)
-    .pipe(
-      z
-        .string()
-        .min(1, messages.reddit.titleRequired)
-        .max(REDDIT_TITLE_MAX, messages.reddit.titleTooLong)
-        .refine(hasNoNul, messages.common.nulCharacter),
-    ),
-  script: z
-    .string()
-    .max(REDDIT_SCRIPT_MAX, messages.reddit.scriptTooLong)
-    .refine(hasNoNul, messages.common.nulCharacter)
-    .refine((v) => v.trim().length > 0, messages.reddit.scriptRequired),
-  avatar_url: redditAvatarSchema,
-  caption_style: z.enum(CAPTION_STYLE_IDS),
-  background_video: z.enum(BACKGROUND_IDS),
-  background_music: z.string().min(1).default(NO_MUSIC),
-  voice: z.enum(VOICE_IDS).default(DEFAULT_VOICE),
-  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
-});
+export const redditInputSchema = z
+  .object({
+    username: z
+      .string()
+      .default("")
+      .transform(normaliseRedditUsername)
+      .pipe(
+        z
+          .string()
+          .max(REDDIT_USERNAME_MAX, messages.reddit.usernameTooLong)
+          .refine(hasNoNul, messages.common.nulCharacter),
+      ),
+    post_title: z
+      .string()
+      .transform(normaliseRedditTitle)
+      .pipe(
+        z
+          .string()
+          .min(1, messages.reddit.titleRequired)
+          .max(REDDIT_TITLE_MAX, messages.reddit.titleTooLong)
+          .refine(hasNoNul, messages.common.nulCharacter),
+      ),
+    script: z
+      .string()
+      .max(REDDIT_SCRIPT_MAX, messages.reddit.scriptTooLong)
+      .refine(hasNoNul, messages.common.nulCharacter)
+      .refine((v) => v.trim().length > 0, messages.reddit.scriptRequired),
+    avatar_url: redditAvatarSchema,
+    caption_style: z.enum(CAPTION_STYLE_IDS),
+    /** A gameplay background of the starter library; or, instead, the creator's own footage below. */
+    background_video: z.enum(BACKGROUND_IDS).optional(),
+    /** A files row of type background-video owned by the user (MP4, MOV or WebM), looped under the story. */
+    background_file_id: z.uuid(messages.reddit.backgroundRequired).optional(),
+    /**
+     * Which part of the own footage fills the 9:16 frame: the horizontal centre of the window as a share
+     * of the clip's width (the window is the clip's full height on a landscape clip). Absent: the middle.
+     */
+    background_crop: z.object({ x: z.number().finite().min(0).max(1) }).optional(),
+    background_music: z.string().min(1).default(NO_MUSIC),
+    voice: z.enum(VOICE_IDS).default(DEFAULT_VOICE),
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  })
+  .refine((input) => (input.background_video === undefined) !== (input.background_file_id === undefined), {
+    message: messages.reddit.backgroundRequired,
+    path: ["background_video"],
+  });
 export type RedditInput = z.output<typeof redditInputSchema>;
 
 const textHookStyleIds = TEXT_HOOK_STYLES.map((s) => s.id) as [

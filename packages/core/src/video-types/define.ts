@@ -6,13 +6,15 @@ export const LIBRARY_KINDS = ["background", "music", "meme", "asmr", "dreamscape
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
 
 /** The fields of an input that hold a string (upload ids and library keys). */
-export type StringField<I> = { [K in keyof I]-?: I[K] extends string ? K : never }[keyof I] & string;
+export type StringField<I> = { [K in keyof I]-?: I[K] extends string | undefined ? K : never }[keyof I] & string;
 
 /** An input field holding the id of one of the user's uploads: a `files` row of this kind. */
 export interface UploadSource<I> {
   from: "upload";
   field: StringField<I>;
   kind: FileType;
+  /** The field may be absent (the input chose another source): the asset is then null. */
+  optional?: true;
 }
 
 /** An input field naming an item of the starter library. */
@@ -25,14 +27,26 @@ export interface LibrarySource<I> {
   key?: (input: I) => string;
   /** The field's value that means "none" (NO_MUSIC): the asset is then null. */
   none?: string;
+  /** The field may be absent (the input chose another source): the asset is then null. */
+  optional?: true;
 }
 
 export type AssetSource<I> = UploadSource<I> | LibrarySource<I>;
 
 /** The files an asset map resolves to: a path each, or null where the input may choose none. */
-export type ResolvedAssets<A> = {
-  -readonly [K in keyof A]: A[K] extends { none: string } ? string | null : string;
-};
+export type ResolvedAssets<A> = Flatten<
+  {
+    -readonly [K in keyof A as A[K] extends { optional: true } ? never : K]: A[K] extends { none: string }
+      ? string | null
+      : string;
+  } & {
+    /** An optional source may be left out by a caller that never uses it (null when resolved). */
+    -readonly [K in keyof A as A[K] extends { optional: true } ? K : never]?: string | null;
+  }
+>;
+
+/** One object type instead of an intersection (so types compare and show plainly). */
+type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** What a title rule may use besides the input. */
 export interface VideoTitleContext {

@@ -83,13 +83,31 @@ function sourcesOf<T extends VideoType>(type: T): [string, AssetSource<VideoInpu
 
 /** The uploads and library items a (validated) input refers to, in the order of its definition. */
 export function assetReferences<T extends VideoType>(type: T, input: VideoInputByType[T]): AssetReference[] {
-  return sourcesOf(type).map(([asset, source]): AssetReference => {
-    const value = String(input[source.field]);
-    if (source.from === "upload") return { asset, from: "upload", field: source.field, kind: source.kind, id: value };
-    const kind = typeof source.kind === "function" ? source.kind(input) : source.kind;
+  return sourcesOf(type).flatMap(([asset, source]): AssetReference[] => {
+    const raw = input[source.field];
+    // An optional source the input did not use (own footage instead of a library background).
+    if (source.optional && (raw === undefined || raw === null)) {
+      return source.from === "upload"
+        ? []
+        : [{ asset, from: "library", field: source.field, kind: resolveKind(source, input), key: null }];
+    }
+    const value = String(raw);
+    if (source.from === "upload") return [{ asset, from: "upload", field: source.field, kind: source.kind, id: value }];
+    const kind = resolveKind(source, input);
     const none = source.none !== undefined && value === source.none;
-    return { asset, from: "library", field: source.field, kind, key: none ? null : (source.key?.(input) ?? value) };
+    return [{ asset, from: "library", field: source.field, kind, key: none ? null : (source.key?.(input) ?? value) }];
   });
+}
+
+function resolveKind<I>(source: Extract<AssetSource<I>, { from: "library" }>, input: I): LibraryKind {
+  return typeof source.kind === "function" ? source.kind(input) : source.kind;
+}
+
+/** The asset names of a type whose file may be absent (null): optional sources and "none" choices. */
+export function optionalAssets(type: VideoType): string[] {
+  return sourcesOf(type).flatMap(([asset, source]) =>
+    source.optional || (source.from === "library" && source.none !== undefined) ? [asset] : [],
+  );
 }
 
 /** The input fields of a type that hold upload ids, and the kind of file each must be. */

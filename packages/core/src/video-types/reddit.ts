@@ -10,8 +10,10 @@ export const redditDefinition = defineVideoType({
   /** The spec's: 'Reddit Story - {username or Anonymous} - {post title}'. */
   title: (input) => `Reddit Story - ${input.username || "Anonymous"} - ${input.post_title}`,
   assets: {
-    /** Background gameplay video. */
-    background: { from: "library", field: "background_video", kind: "background" },
+    /** Background gameplay video of the library, or null when the creator's own footage is used. */
+    background: { from: "library", field: "background_video", kind: "background", optional: true },
+    /** The creator's own background footage, or null when a library background is used. */
+    ownBackground: { from: "upload", field: "background_file_id", kind: "background-video", optional: true },
     /** Music, or null for no-music. */
     music: { from: "library", field: "background_music", kind: "music", none: NO_MUSIC },
   },

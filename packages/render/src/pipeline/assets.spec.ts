@@ -55,9 +55,21 @@ describe("resolveAssets", () => {
     });
     expect(resolveAssets("reddit", reddit, library)).toEqual({
       background: "/library/background/minecraft.mp4",
+      ownBackground: null,
       music: null,
     });
     expect(library.asked).not.toContain(`music/${NO_MUSIC}`);
+    // The creator's own footage instead of a library background: the upload's file, no library lookup.
+    const { background_video: _, ...ownInput } = reddit;
+    const own = videoInputSchemas.reddit.parse({ ...ownInput, background_file_id: SONG, background_crop: { x: 0.2 } });
+    const asked = library.asked.length;
+    expect(resolveAssets("reddit", own, library, { [SONG]: "/up/footage.mov" })).toEqual({
+      background: null,
+      ownBackground: "/up/footage.mov",
+      music: null,
+    });
+    expect(library.asked.slice(asked).some((item) => item.startsWith("background/"))).toBe(false);
+    expect(() => resolveAssets("reddit", own, library, {})).toThrow(/No file was given for the ownBackground/);
   });
 
   it("refuses an upload it was given no file for", () => {

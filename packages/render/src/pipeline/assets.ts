@@ -1,4 +1,10 @@
-import { assetReferences, type LibraryKind, type VideoInputByType, type VideoType } from "@reelsmith/core";
+import {
+  assetReferences,
+  type LibraryKind,
+  optionalAssets,
+  type VideoInputByType,
+  type VideoType,
+} from "@reelsmith/core";
 import type { ProduceAssets } from "./produce.ts";
 
 /**
@@ -22,7 +28,8 @@ export function resolveAssets<T extends VideoType>(
   library: LibraryLike,
   files: UserFiles = {},
 ): ProduceAssets[T] {
-  const assets: Record<string, string | null> = {};
+  // An optional source the input did not use resolves to null.
+  const assets: Record<string, string | null> = Object.fromEntries(optionalAssets(type).map((name) => [name, null]));
   for (const ref of assetReferences(type, input)) {
     if (ref.from === "upload") {
       const path = files[ref.id];

@@ -21,11 +21,12 @@ import {
   renderGreenScreenCaption,
   soundRmsDb,
 } from "../recipes/green-screen.ts";
-import { redditRecipe } from "../recipes/reddit.ts";
+import { redditDuration, redditRecipe } from "../recipes/reddit.ts";
 import { textHookRecipe } from "../recipes/text-hook.ts";
 import { ugcAdsRecipe, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
 import { renderComposition } from "../render.ts";
 import type { TtsProvider } from "../tts/types.ts";
+import { prepareOwnBackground } from "./own-background.ts";
 import { analyseSongFile } from "./song.ts";
 
 /**
@@ -177,7 +178,19 @@ const producers: { [T in VideoType]: Producer<T> } = {
         speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
         avatarPicture(),
       ]);
-      return redditRecipe(input, { background: assets.background, music: assets.music, avatar }, { title, script });
+      const voice = { title, script };
+      const background = assets.ownBackground
+        ? (
+            await prepareOwnBackground(assets.ownBackground, workDir, {
+              cropX: input.background_crop?.x ?? 0.5,
+              needed: redditDuration(voice),
+              draft: req.draft,
+              signal,
+            })
+          ).path
+        : assets.background;
+      if (!background) throw new RenderError("MISSING_INPUT", "A Reddit story needs a background video.");
+      return redditRecipe(input, { background, music: assets.music, avatar }, voice);
     },
   },
   "text-hook": {

@@ -12,7 +12,10 @@ import {
 
 /** What a Reddit story needs besides its input: the gameplay, the music, the avatar picture. */
 export interface RedditAssets {
-  /** Background gameplay video (library backgrounds are 1080x1920, loopable). */
+  /**
+   * Background video, 1080x1920 and loopable: a library gameplay clip, or the creator's own footage once
+   * cut to the frame and made loop-ready (pipeline/own-background.ts).
+   */
   background: string;
   /** Music track, or null for no music. */
   music: string | null;
@@ -98,6 +101,12 @@ export function redditCamera(beats: readonly number[], duration: number): Keyfra
   return keyframes.filter((k, i, all) => i === 0 || k.t > (all[i - 1] as Keyframe).t);
 }
 
+/** How long a Reddit story lasts: the voice-over with its pauses. */
+export function redditDuration(voice: RedditVoice): number {
+  const { lead, gap, tail } = REDDIT_TIMING;
+  return round(lead + voice.title.duration + gap + voice.script.duration + tail);
+}
+
 /**
  * Reddit story: the voice over looping gameplay, the camera punching in and reframing on each
  * sentence; the post card while the title is read; the story in
@@ -109,11 +118,11 @@ export function redditRecipe(
   voice: RedditVoice,
   options: RedditOptions = {},
 ): RecipeComposition {
-  const { lead, gap, tail } = REDDIT_TIMING;
+  const { lead, gap } = REDDIT_TIMING;
   const titleStart = lead;
   const titleEnd = titleStart + voice.title.duration;
   const scriptStart = titleEnd + gap;
-  const duration = round(scriptStart + voice.script.duration + tail);
+  const duration = redditDuration(voice);
   const cardEnd = round(Math.min(duration, titleEnd + 0.25));
   const words = shiftWords(voice.script.words, scriptStart);
   const beats = redditBeats(words, [round(scriptStart)], duration);
