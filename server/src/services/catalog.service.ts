@@ -70,6 +70,7 @@ export class CatalogService {
       thumbnailUrl: this.fileUrl(asset.thumbnail),
       videoUrl: this.fileUrl(asset.file),
       durationS: asset.durationS,
+      ...(asset.credit ? { credit: { ...asset.credit } } : {}),
     };
   }
 

@@ -10,6 +10,8 @@ const media = {
   thumbnailUrl: z.string(),
   videoUrl: z.string(),
   durationS: z.number(),
+  /** Stock footage (npm run library:stock): the site and author to credit, e.g. "Pexels · Jane Doe". */
+  credit: z.object({ provider: z.string(), author: z.string(), authorUrl: z.string(), pageUrl: z.string() }).optional(),
 };
 
 export const catalogSchema = z.object({

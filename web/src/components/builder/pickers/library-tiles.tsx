@@ -17,6 +17,8 @@ export interface LibraryTile {
   facts?: readonly { icon: LucideIcon; text: string }[];
   /** The tile's accessible name; the title when not given. */
   label?: string;
+  /** Stock footage: who to credit, shown as "Pexels · <author>". */
+  credit?: { provider: string; author: string } | null;
 }
 
 const ASPECT = { portrait: "aspect-[9/16]", landscape: "aspect-[16/9]", square: "aspect-square" } as const;
@@ -94,6 +96,11 @@ function Tile({
         <span className="text-sm font-semibold">{tile.title}</span>
         {tile.description ? (
           <span className="line-clamp-3 text-xs text-muted-foreground">{tile.description}</span>
+        ) : null}
+        {tile.credit ? (
+          <span className="truncate text-[11px] text-muted-foreground">
+            {tile.credit.provider} · {tile.credit.author}
+          </span>
         ) : null}
         {tile.facts?.length ? (
           <span className="flex items-center gap-3 text-xs text-muted-foreground">

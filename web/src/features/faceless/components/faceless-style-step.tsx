@@ -75,6 +75,7 @@ export function FacelessStyleStep({
           description: s.description,
           thumbnailUrl: s.thumbnailUrl,
           previewUrl: s.videoUrl,
+          credit: s.credit,
         }))}
         value={values.video_type}
         onChange={(video_type) => onChange({ video_type })}

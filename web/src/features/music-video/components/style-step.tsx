@@ -62,7 +62,13 @@ export function StyleStep({
       <LibraryTiles
         label="Video style"
         looping
-        tiles={styles.map((s) => ({ id: s.id, title: s.title, thumbnailUrl: s.thumbnailUrl, previewUrl: s.videoUrl }))}
+        tiles={styles.map((s) => ({
+          id: s.id,
+          title: s.title,
+          thumbnailUrl: s.thumbnailUrl,
+          previewUrl: s.videoUrl,
+          credit: s.credit,
+        }))}
         value={values.video_style}
         onChange={(video_style) => onChange({ video_style })}
         className="grid-cols-3 sm:grid-cols-3 lg:max-w-3xl"

@@ -9,6 +9,7 @@ function tileOf(background: CatalogBackground): LibraryTile {
     title: background.title,
     thumbnailUrl: background.thumbnailUrl,
     previewUrl: background.videoUrl,
+    credit: background.credit,
     label: `${background.title}, ${background.duration}, ${background.sizeMB} MB`,
     facts: [
       { icon: Clock, text: background.duration },
