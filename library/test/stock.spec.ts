@@ -13,8 +13,9 @@ import { importAsset } from "../src/import/import.ts";
 import { ffprobe, frameRate } from "../src/kit/ffmpeg.ts";
 import { parseManifest } from "../src/manifest.ts";
 import { bestFile, PEXELS_LICENCE, PexelsProvider } from "../src/stock/pexels.ts";
+import { PixabayProvider } from "../src/stock/pixabay.ts";
 import { StockError } from "../src/stock/provider.ts";
-import { fetchStock, selectStyles } from "../src/stock/stock.ts";
+import { fetchStock, providerFromEnv, selectStyles } from "../src/stock/stock.ts";
 import { ffmpegOut } from "./helpers.ts";
 
 const KEY = "test-pexels-key";
@@ -33,6 +34,8 @@ let requests: Recorded[] = [];
 let searchFailures: number[] = [];
 /** Videos the search answers with, built per test from the server's address. */
 let videos: (base: string) => unknown[] = () => [];
+/** Pixabay hits, likewise. */
+let hits: (base: string) => unknown[] = () => [];
 
 const file = (id: number, width: number, height: number, name: string, type = "video/mp4") => ({
   id,
@@ -89,6 +92,15 @@ beforeAll(async () => {
       res.end(JSON.stringify({ page: 1, per_page: 15, total_results: 3, videos: videos(base) }));
       return;
     }
+    if (url.pathname === "/api/videos/") {
+      if (url.searchParams.get("key") !== KEY) {
+        res.writeHead(400, { "content-type": "text/plain" }).end("[ERROR 400] Invalid or missing API key");
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ total: 2, totalHits: 2, hits: hits(base) }));
+      return;
+    }
     if (url.pathname.startsWith("/files/")) {
       res.writeHead(200, { "content-type": "video/mp4", "content-length": clip.length }).end(clip);
       return;
@@ -108,6 +120,7 @@ beforeEach(() => {
   requests = [];
   searchFailures = [];
   videos = () => [];
+  hits = () => [];
 });
 
 const provider = (apiKey = KEY) => new PexelsProvider({ apiKey, baseUrl: base, backoffMs: () => 0 });
@@ -280,5 +293,83 @@ describe("a refused key stops the whole run", () => {
     const lib = path.join(work, "lib-refused");
     await expect(fetchStock({ dir: lib, provider: provider("wrong-key") })).rejects.toThrow(/PEXELS_API_KEY/);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe("Pixabay client", () => {
+  const pixabay = (apiKey = KEY) => new PixabayProvider({ apiKey, baseUrl: base, backoffMs: () => 0 });
+  const rendition = (width: number, height: number, name: string) => ({
+    url: `${base}/files/${name}`,
+    width,
+    height,
+    size: 1000,
+  });
+
+  it("searches with the key and words, keeps portrait clips long enough, picks the rendition for 1080x1920", async () => {
+    hits = () => [
+      {
+        id: 1,
+        pageURL: "https://pixabay.com/videos/landscape-1/",
+        duration: 30,
+        user: "wide",
+        user_id: 5,
+        videos: { large: rendition(3840, 2160, "l.mp4"), medium: rendition(1920, 1080, "m.mp4") },
+      },
+      {
+        id: 2,
+        pageURL: "https://pixabay.com/videos/short-2/",
+        duration: 4,
+        user: "brief",
+        user_id: 6,
+        videos: { medium: rendition(1080, 1920, "s.mp4") },
+      },
+      {
+        id: 3,
+        pageURL: "https://pixabay.com/videos/tall-3/",
+        duration: 20,
+        user: "tall",
+        user_id: 7,
+        videos: {
+          large: rendition(2160, 3840, "tl.mp4"),
+          medium: rendition(1080, 1920, "tm.mp4"),
+          small: rendition(720, 1280, "ts.mp4"),
+          tiny: { url: "", width: 0, height: 0, size: 0 },
+        },
+      },
+    ];
+    const clips = await pixabay().search({ query: "roller coaster pov", minDurationS: 8, perPage: 5 });
+    const [r] = requests;
+    expect(r?.url.pathname).toBe("/api/videos/");
+    expect(r?.url.searchParams.get("key")).toBe(KEY);
+    expect(r?.url.searchParams.get("q")).toBe("roller coaster pov");
+    expect(clips).toEqual([
+      {
+        provider: "pixabay",
+        id: "3",
+        pageUrl: "https://pixabay.com/videos/tall-3/",
+        durationS: 20,
+        author: "tall",
+        authorUrl: "https://pixabay.com/users/tall-7/",
+        fileUrl: `${base}/files/tm.mp4`,
+        width: 1080,
+        height: 1920,
+      },
+    ]);
+  });
+
+  it("names PIXABAY_API_KEY when the key is refused, without repeating the key", async () => {
+    const error = await pixabay("wrong-key")
+      .search({ query: "x", minDurationS: 8 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StockError);
+    expect((error as StockError).fatal).toBe(true);
+    expect((error as Error).message).toMatch(/PIXABAY_API_KEY/);
+    expect((error as Error).message).not.toContain("wrong-key");
+  });
+
+  it("is used when only a Pixabay key is set; Pexels wins when both are", () => {
+    expect(providerFromEnv({})).toBeUndefined();
+    expect(providerFromEnv({ PIXABAY_API_KEY: "p" })?.name).toBe("pixabay");
+    expect(providerFromEnv({ PIXABAY_API_KEY: "p", PEXELS_API_KEY: "x" })?.name).toBe("pexels");
   });
 });

@@ -3,7 +3,7 @@
  * enough for a style, and of each the file closest to 1080x1920 without being larger than needed.
  */
 import type { StockClip, StockFootageProvider, StockSearch } from "./provider.ts";
-import { StockError } from "./provider.ts";
+import { defaultBackoff, getJson, StockError } from "./provider.ts";
 
 export const PEXELS_API_BASE = "https://api.pexels.com";
 export const PEXELS_LICENCE = "Pexels License (https://www.pexels.com/license/)";
@@ -50,12 +50,6 @@ export function bestFile(files: readonly PexelsVideoFile[]): PexelsVideoFile | u
   const covering = usable.filter((f) => (f.width ?? 0) >= TARGET.width && (f.height ?? 0) >= TARGET.height);
   if (covering.length) return covering.reduce((a, b) => (area(b) < area(a) ? b : a));
   return usable.reduce<PexelsVideoFile | undefined>((a, b) => (!a || area(b) > area(a) ? b : a), undefined);
-}
-
-function defaultBackoff(attempt: number, retryAfter: string | null): number {
-  const seconds = Number(retryAfter);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 60) * 1000;
-  return attempt * 1000;
 }
 
 export class PexelsProvider implements StockFootageProvider {
@@ -106,47 +100,16 @@ export class PexelsProvider implements StockFootageProvider {
     return clips;
   }
 
-  private async get(url: URL): Promise<unknown> {
-    for (let attempt = 1; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          headers: { Authorization: this.apiKey, Accept: "application/json" },
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
-      } catch (error) {
-        if (attempt < this.attempts) {
-          await sleep(this.backoffMs(attempt, null));
-          continue;
-        }
-        throw new StockError(`Pexels could not be reached at ${this.baseUrl}: ${(error as Error).message}`, {
-          fatal: true,
-        });
-      }
-      if (response.ok) return response.json();
-      await response.body?.cancel();
-      if (response.status === 401 || response.status === 403) {
-        throw new StockError(
-          `Pexels refused the API key (HTTP ${response.status}): check PEXELS_API_KEY (a key from https://www.pexels.com/api/).`,
-          { fatal: true },
-        );
-      }
-      const retryable = response.status === 429 || response.status >= 500;
-      if (retryable && attempt < this.attempts) {
-        await sleep(this.backoffMs(attempt, response.headers.get("retry-after")));
-        continue;
-      }
-      if (response.status === 429) {
-        throw new StockError(
-          `Pexels rate limit reached (HTTP 429) after ${attempt} attempts; try again later (the limit resets hourly).`,
-          { fatal: true },
-        );
-      }
-      throw new StockError(`Pexels answered HTTP ${response.status} for ${url.pathname}.`);
-    }
+  private get(url: URL): Promise<unknown> {
+    return getJson(url, {
+      site: "Pexels",
+      baseUrl: this.baseUrl,
+      headers: { Authorization: this.apiKey },
+      keyStatuses: [401, 403],
+      keyHint: "check PEXELS_API_KEY (a key from https://www.pexels.com/api/)",
+      attempts: this.attempts,
+      timeoutMs: this.timeoutMs,
+      backoffMs: this.backoffMs,
+    });
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

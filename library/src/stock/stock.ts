@@ -1,11 +1,12 @@
 /**
  * Stock footage for the builders' footage choices (gameplay backgrounds, dreamscape styles, the music
- * video's hook footage), fetched once from a stock site when the operator set an API key:
+ * video's hook footage), fetched once from a stock site when the operator set an API key (PEXELS_API_KEY, or
+ * PIXABAY_API_KEY):
  *   npm run library:stock [-- --only background:minecraft --only dreamscape:luxury] [--force] [--out DIR]
  * For every style it searches the style's words, takes the first portrait clip long enough, downloads the
  * file chosen for 1080x1920 (bounded size, with a timeout) and imports it like an operator's own footage
  * (library/src/import): transcoded to 1080x1920 30 fps and recorded under the style's key, so it replaces
- * the drawn clip, with `source: "pexels"` and a credit (author, pages). A style already served by stock
+ * the drawn clip, with `source: "pexels"` (or "pixabay") and a credit (author, pages). A style already served by stock
  * footage, or by the operator's own import, is left alone: a second run downloads nothing.
  * Never called at render time.
  */
@@ -21,6 +22,7 @@ import { IMPORTED_DIR, readImports } from "../import/imports-file.ts";
 import { libraryDir } from "../index.ts";
 import type { LibraryAsset } from "../manifest.ts";
 import { PexelsProvider } from "./pexels.ts";
+import { PixabayProvider } from "./pixabay.ts";
 import { type StockClip, StockError, type StockFootageProvider } from "./provider.ts";
 
 export interface StockStyle {
@@ -147,12 +149,13 @@ export async function fetchStock(options: FetchStockOptions): Promise<StockOutco
     const id = assetId(s.kind, s.key);
     const current = (await readImports(dir)).assets.find((a) => a.id === id);
     if (current && (await exists(path.join(dir, current.file)))) {
-      if (current.source !== options.provider.name) {
+      // Stock footage carries a credit; an import without one is the operator's own.
+      if (!current.credit) {
         outcomes.push({ style: s, status: "kept", reason: "the operator's own import" });
         continue;
       }
       if (!options.force) {
-        outcomes.push({ style: s, status: "kept", reason: `already from ${options.provider.label}` });
+        outcomes.push({ style: s, status: "kept", reason: `already from ${current.credit.provider}` });
         continue;
       }
     }
@@ -214,11 +217,13 @@ export async function fetchStock(options: FetchStockOptions): Promise<StockOutco
   return outcomes;
 }
 
-/** The provider the environment configures, or undefined when no stock key is set. */
+/** The provider the environment configures (Pexels first, then Pixabay), or undefined when no stock key is set. */
 export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): StockFootageProvider | undefined {
-  const key = env.PEXELS_API_KEY?.trim();
-  if (!key) return undefined;
-  return new PexelsProvider({ apiKey: key, baseUrl: env.PEXELS_API_BASE });
+  const pexels = env.PEXELS_API_KEY?.trim();
+  if (pexels) return new PexelsProvider({ apiKey: pexels, baseUrl: env.PEXELS_API_BASE });
+  const pixabay = env.PIXABAY_API_KEY?.trim();
+  if (pixabay) return new PixabayProvider({ apiKey: pixabay, baseUrl: env.PIXABAY_API_BASE });
+  return undefined;
 }
 
 async function main(): Promise<void> {
@@ -231,7 +236,9 @@ async function main(): Promise<void> {
   });
   const provider = providerFromEnv();
   if (!provider) {
-    console.log("[library] PEXELS_API_KEY is not set: no stock footage fetched; the starter library serves as is.");
+    console.log(
+      "[library] Neither PEXELS_API_KEY nor PIXABAY_API_KEY is set: no stock footage fetched; the starter library serves as is.",
+    );
     return;
   }
   const outcomes = await fetchStock({
