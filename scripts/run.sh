@@ -10,7 +10,7 @@
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark; bench-render: the render benchmark only
 #   library-import  add an operator's own footage or music to the library (see README)
-#   library-stock   fetch stock footage for the footage styles when PEXELS_API_KEY is set (--only kind:key, --force)
+#   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
 #   bench-voices          time and measure every voice of the configured TTS provider
 #   showcase render the landing page's clips with the engine into SHOWCASE_DIR (cached; --quick: three)
