@@ -59,7 +59,7 @@ describe("the server process", () => {
     const first = start(dataDir, port);
     const health = await (await waitForHealth(port)).json();
     expect(health).toMatchObject({ status: "ok", database: { driver: "pglite" }, queue: { ok: true } });
-    expect(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8")).toBe(String(first.child.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8"))).toMatchObject({ pid: first.child.pid });
 
     const second = start(dataDir, port + 1);
     expect(await second.exited).toBe(1);
