@@ -73,6 +73,8 @@ describe("readings of script tokens", () => {
     expect(readings("FBI")).toContainEqual(["f", "b", "i"]);
     expect(readings("don't,")).toEqual([["don't"]]);
     expect(readings("20 euros")).toEqual([["twenty", "euros"]]);
+    // Punctuation after a number is not part of it.
+    expect(readings("2024,")).toContainEqual(["twenty", "twenty", "four"]);
   });
 });
 
@@ -95,6 +97,17 @@ describe("forced alignment", async () => {
       expect(median(errors)).toBeLessThan(0.08);
     });
   }
+
+  it.runIf(available)("follows a voice through money, years, abbreviations and symbols", async () => {
+    // Several readings per number: the decoder must keep the right one (a pruned path once shifted a sentence ~1 s).
+    const text = "Zorblax's U.S. trip cost $4.50, not 10k. In 2024, the iPhone was #1 for 3.5% of Xylophiq fans.";
+    const speech = await offline.synthesize({ text, voice: "nova", workDir });
+    const aligned = await alignToScript(speech.audioPath, text, { workDir });
+    expectInOrder(aligned.words, text, aligned.duration);
+    const errors = startErrors(speech.words, aligned.words);
+    expect(median(errors)).toBeLessThan(0.08);
+    expect(errors.filter((error) => error > 0.3)).toHaveLength(0);
+  });
 
   it.runIf(available)("cuts a long recording at pauses and aligns the pieces one after another", async () => {
     const speech = await offline.synthesize({ text: LONG, voice: "nova", workDir });

@@ -218,6 +218,11 @@ export async function alignSegments(
         "-logfn", join(scratch, "job.log"),
         // Keep every frame: dropping silent ones would shift the times of the words after a pause.
         "-remove_silence", "no",
+        // Wider beams than for open recognition: with a few readings per number the narrow default can prune the
+        // right path early and squeeze the rest of the sentence into the wrong stretch.
+        "-beam", "1e-80",
+        "-wbeam", "1e-60",
+        "-pbeam", "1e-80",
       ], { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       ctm = await readFile(join(scratch, "job.ctm"), "utf8");
     } catch {
@@ -450,7 +455,7 @@ function combine(pieces: string[][][], limit = 6): string[][] {
  */
 export function readings(spoken: string): string[][] {
   const pieces: string[][][] = [];
-  const pattern = /(\$)?(\d[\d,]*(?:\.\d+)?)(st|nd|rd|th|s|k|m|bn|%)?|[A-Za-z]+(?:'[A-Za-z]+)*|[&+@=%]/gi;
+  const pattern = /(\$)?(\d+(?:,\d{3})*(?:\.\d+)?)(st|nd|rd|th|s|k|m|bn|%)?|[A-Za-z]+(?:'[A-Za-z]+)*|[&+@=%]/gi;
   for (const match of spoken.matchAll(pattern)) {
     const [all, dollar, number, suffix] = match;
     if (number !== undefined) {
@@ -486,6 +491,7 @@ export function readings(spoken: string): string[][] {
           const centWords = cardinal(Number(cents));
           options = [
             [...wholeWords, unit, ...centWords],
+            [...wholeWords, unit, ...centWords, "cents"],
             [...wholeWords, unit, "and", ...centWords, "cents"],
             [...wholeWords, "point", ...digits(cents), "dollars"],
           ];
