@@ -8,7 +8,7 @@
 #   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
-#   bench    run every benchmark; bench-render: the render benchmark only
+#   bench    run every benchmark; bench-render: the render benchmark only; bench-align: forced alignment only
 #   library-import  add an operator's own footage or music to the library (see README)
 #   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
@@ -80,7 +80,7 @@ case "$command" in
     ensure_npm_deps
     exec node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/scripts/$command.ts" "$@"
     ;;
-  render | bench | bench-render | previews)
+  render | bench | bench-render | bench-align | previews)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     case "$command" in
@@ -90,13 +90,15 @@ case "$command" in
         exec node "$ROOT/packages/render/src/cli/main.ts" "$@"
         ;;
       previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
+      bench-align) exec node "$ROOT/packages/render/scripts/bench-align.ts" "$@" ;;
       bench | bench-render)
+        if [ "$command" = bench ]; then node "$ROOT/packages/render/scripts/bench-align.ts"; fi
         node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
         exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
         ;;
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, voice-previews, bench-voices)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, voice-previews, bench-voices)."
     ;;
 esac
