@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { AVATAR_MAX_DATA_URL_LENGTH, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { AVATAR_MAX_DATA_URL_LENGTH, BACKGROUND_VIDEO_MAX_BYTES, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "./errors.ts";
@@ -16,6 +16,8 @@ export interface BodyLimitRule {
   method: string;
   /** The route's exact path. */
   path: string;
+  /** Only when this query parameter has this value (a rule with one is tried before the path's plain rule). */
+  query?: { name: string; value: string };
   maxBytes: number;
   /** Why it was refused, in the user's words. */
   message: string;
@@ -32,6 +34,14 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     path: "/api/files",
     maxBytes: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD,
     message: messages.files.tooLarge,
+  },
+  // Own background footage (its kind in the query, as the web app sends it) may be up to 100 MB.
+  {
+    method: "POST",
+    path: "/api/files",
+    query: { name: "type", value: "background-video" },
+    maxBytes: BACKGROUND_VIDEO_MAX_BYTES + MULTIPART_OVERHEAD,
+    message: messages.files.backgroundVideoTooLarge,
   },
   // A Reddit video carries its avatar as a data URL of an image of at most UPLOAD_MAX_BYTES.
   {
@@ -72,12 +82,20 @@ export function limitBodies(
         throw new AppError("PAYLOAD_TOO_LARGE", message);
       },
     });
-  const byRoute = new Map(rules.map((rule) => [`${rule.method} ${rule.path}`, limiter(rule.maxBytes, rule.message)]));
+  const plain = rules.filter((rule) => !rule.query);
+  const byRoute = new Map(plain.map((rule) => [`${rule.method} ${rule.path}`, limiter(rule.maxBytes, rule.message)]));
+  const byQuery = rules.flatMap((rule) =>
+    rule.query
+      ? [{ route: `${rule.method} ${rule.path}`, query: rule.query, limit: limiter(rule.maxBytes, rule.message) }]
+      : [],
+  );
   const fallback = limiter(defaultBytes, messages.common.requestTooLarge);
   return (c, next) => {
     // GET and HEAD carry no body here (the node server gives them none).
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    return (byRoute.get(`${c.req.method} ${c.req.path}`) ?? fallback)(c, next);
+    const route = `${c.req.method} ${c.req.path}`;
+    const special = byQuery.find((rule) => rule.route === route && c.req.query(rule.query.name) === rule.query.value);
+    return (special?.limit ?? byRoute.get(route) ?? fallback)(c, next);
   };
 }
 

@@ -63,6 +63,8 @@ const ACCEPTED: Record<FileType, readonly string[]> = {
   "product-image": ["image/jpeg", "image/png", "image/webp"],
   // An image or an MP4 video.
   "green-screen": ["image/jpeg", "image/png", "image/webp", "video/mp4"],
+  // Own background footage: MP4, MOV or WebM (then read by ffprobe before it is kept).
+  "background-video": ["video/mp4", "video/quicktime", "video/webm"],
 };
 
 export function acceptsMediaType(type: FileType, sniffed: SniffedType | null): sniffed is SniffedType {

@@ -1,6 +1,22 @@
 import crypto from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
-import { type ImageHeader, imageTooLarge, messages, readImageHeader, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { pipeline } from "node:stream/promises";
+import {
+  BACKGROUND_VIDEO_MAX_S,
+  BACKGROUND_VIDEO_MAX_SIDE,
+  BACKGROUND_VIDEO_MIN_S,
+  type ImageHeader,
+  imageTooLarge,
+  messages,
+  readImageHeader,
+  uploadMaxBytes,
+  uploadTooLargeMessage,
+} from "@reelsmith/core";
+import { type MediaInfo, probeMedia } from "@reelsmith/render";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { acceptsMediaType, type FileType, SNIFF_BYTES, type SniffedType, sniffMediaType } from "../lib/media-type.ts";
@@ -22,6 +38,7 @@ const UNSUPPORTED_MESSAGE: Record<FileType, string> = {
   "audio-file": messages.files.unsupportedAudio,
   "product-image": messages.files.unsupportedImage,
   "green-screen": messages.files.unsupportedBackground,
+  "background-video": messages.files.unsupportedBackgroundVideo,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,6 +65,7 @@ export interface InspectedUpload {
 export async function inspectUpload(
   body: AsyncIterable<Buffer | Uint8Array>,
   maxBytes: number,
+  tooLargeMessage: string = messages.files.tooLarge,
 ): Promise<InspectedUpload> {
   const iterator = body[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
@@ -63,7 +81,7 @@ export async function inspectUpload(
       }
       chunks.push(Buffer.from(next.value));
       read += next.value.length;
-      if (read > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
+      if (read > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", tooLargeMessage);
     }
     if (chunks.length > 1) chunks.splice(0, chunks.length, Buffer.concat(chunks));
     return chunks[0] ?? Buffer.alloc(0);
@@ -78,7 +96,7 @@ export async function inspectUpload(
       const next = await iterator.next();
       if (next.done) return;
       total += next.value.length;
-      if (total > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
+      if (total > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", tooLargeMessage);
       yield Buffer.from(next.value);
     }
   }
@@ -125,7 +143,8 @@ export class FilesService {
     originalFilename: string,
     body: AsyncIterable<Buffer | Uint8Array>,
   ): Promise<FileView> {
-    const upload = await inspectUpload(body, this.options.maxBytes ?? UPLOAD_MAX_BYTES);
+    const maxBytes = Math.min(this.options.maxBytes ?? Number.POSITIVE_INFINITY, uploadMaxBytes(type));
+    const upload = await inspectUpload(body, maxBytes, uploadTooLargeMessage(type));
     const { sniffed } = upload;
     if (!acceptsMediaType(type, sniffed)) {
       upload.discard();
@@ -146,8 +165,10 @@ export class FilesService {
     }
     // A random name with the real format's extension; the user's name is kept for display only.
     const key = `${userId}/${type}/${crypto.randomUUID()}.${sniffed.ext}`;
+    // Own background footage is read by ffprobe before it is kept: a temporary copy, removed in any case.
+    const checked = type === "background-video" ? await checkedBackgroundVideo(upload, sniffed.ext) : null;
     try {
-      const size = await this.storage.put(key, upload.stream(), sniffed.mime);
+      const size = await this.storage.put(key, checked ? checked.stream() : upload.stream(), sniffed.mime);
       const row = await this.files.insert({
         userId,
         originalFilename: cleanFilename(originalFilename, sniffed.ext),
@@ -161,6 +182,8 @@ export class FilesService {
       // No orphans: an object without its row is removed (a failed write leaves nothing to begin with).
       await this.storage.delete(key).catch(() => {});
       throw error;
+    } finally {
+      await checked?.remove();
     }
   }
 
@@ -200,6 +223,50 @@ export class FilesService {
       created_at: row.createdAt.toISOString(),
       url: await this.storage.signedUrl(row.path, { expiresInSeconds: this.options.urlTtlSeconds }),
     };
+  }
+}
+
+/**
+ * Whether a probed clip can be background footage: a moving picture of 2 s to 10 min, at most 4096 px on a
+ * side. Returns why not, in the user's words, or null.
+ */
+export function backgroundVideoProblem(info: MediaInfo): string | null {
+  if (!info.video || info.video.still || !(info.video.width > 0 && info.video.height > 0)) {
+    return messages.files.backgroundVideoUnreadable;
+  }
+  if (!(info.duration >= BACKGROUND_VIDEO_MIN_S && info.duration <= BACKGROUND_VIDEO_MAX_S)) {
+    return messages.files.backgroundVideoLength;
+  }
+  if (Math.max(info.video.width, info.video.height) > BACKGROUND_VIDEO_MAX_SIDE)
+    return messages.files.backgroundVideoSize;
+  return null;
+}
+
+/**
+ * Writes an upload to a temporary file (its size still bounded as it streams) and checks it with ffprobe;
+ * refused uploads leave nothing behind. Returns the checked copy, to be stored and then removed.
+ */
+async function checkedBackgroundVideo(
+  upload: InspectedUpload,
+  ext: string,
+): Promise<{ stream(): Readable; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "reelsmith-upload-"));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    const file = join(dir, `footage.${ext}`);
+    await pipeline(upload.stream(), createWriteStream(file));
+    let problem: string | null;
+    try {
+      problem = backgroundVideoProblem(await probeMedia(file));
+    } catch {
+      problem = messages.files.backgroundVideoUnreadable;
+    }
+    if (problem) throw new AppError("UNSUPPORTED_MEDIA", problem);
+    return { stream: () => createReadStream(file), remove };
+  } catch (error) {
+    upload.discard();
+    await remove();
+    throw error;
   }
 }
 

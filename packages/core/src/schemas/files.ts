@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BACKGROUND_VIDEO_MAX_BYTES, UPLOAD_MAX_BYTES } from "../catalogue/constants.ts";
+import { messages } from "../messages.ts";
 
 export const FILE_TYPES = ["audio-file", "product-image", "green-screen", "background-video"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -25,6 +27,16 @@ export const FILE_ACCEPT: Record<FileType, string> = {
   "green-screen": ".jpg,.jpeg,.png,.webp,.mp4,image/jpeg,image/png,image/webp,video/mp4",
   "background-video": ".mp4,.mov,.webm,video/mp4,video/quicktime,video/webm",
 };
+
+/** The largest upload of each kind: 10 MB, own background footage 100 MB. */
+export function uploadMaxBytes(type: FileType): number {
+  return type === "background-video" ? BACKGROUND_VIDEO_MAX_BYTES : UPLOAD_MAX_BYTES;
+}
+
+/** Why an upload of this kind was refused as too large, in the user's words. */
+export function uploadTooLargeMessage(type: FileType): string {
+  return type === "background-video" ? messages.files.backgroundVideoTooLarge : messages.files.tooLarge;
+}
 
 /** Spec section 5: an audio upload is accepted by MIME type or extension (MP3, WAV or AAC). */
 export function isAcceptedAudioFile(file: { name: string; type: string }): boolean {

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { FILE_TYPES, type FileType, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { FILE_TYPES, type FileType, messages, uploadMaxBytes, uploadTooLargeMessage } from "@reelsmith/core";
 import Busboy from "busboy";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -71,23 +71,38 @@ function firstFile(c: Context, maxBytes: number): Promise<IncomingFile> {
   });
 }
 
+/** The kind an upload names in its query, if it is one. */
+function queryKind(c: Context): FileType | undefined {
+  const type = c.req.query("type");
+  return (FILE_TYPES as readonly string[]).includes(type ?? "") ? (type as FileType) : undefined;
+}
+
 export function filesRoutes(deps: { auth: Auth; files: FilesService; maxBytes?: number }) {
-  const maxBytes = deps.maxBytes ?? UPLOAD_MAX_BYTES;
+  /** The bound for an upload of this kind (`maxBytes` lowers every kind's, for tests). */
+  const maxBytesFor = (type: FileType) => Math.min(deps.maxBytes ?? Number.POSITIVE_INFINITY, uploadMaxBytes(type));
   const router = createRouter();
-  router.use(
-    "/api/files",
-    bodyLimit({
-      maxSize: maxBytes + MULTIPART_OVERHEAD,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", messages.files.tooLarge);
-      },
-    }),
+  // Each kind's own bound: own background footage (named in the query) may be larger than the rest.
+  const limits = new Map(
+    [undefined, ...FILE_TYPES].map((type) => [
+      type,
+      bodyLimit({
+        maxSize: maxBytesFor(type ?? "audio-file") + MULTIPART_OVERHEAD,
+        onError: () => {
+          throw new AppError("PAYLOAD_TOO_LARGE", uploadTooLargeMessage(type ?? "audio-file"));
+        },
+      }),
+    ]),
   );
+  router.use("/api/files", (c, next) => {
+    if (c.req.method !== "POST") return next();
+    return (limits.get(queryKind(c)) ?? next)(c, next);
+  });
   return router
     .openapi(uploadFileRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
       const queryType = c.req.query("type");
-      const incoming = await firstFile(c, maxBytes);
+      // The kind may also come as a form field with the file: the largest bound until it is known.
+      const incoming = await firstFile(c, Math.max(...FILE_TYPES.map(maxBytesFor)));
       const type = (queryType ?? incoming.type) as FileType | undefined;
       if (!type || !(FILE_TYPES as readonly string[]).includes(type)) {
         incoming.stream.resume();

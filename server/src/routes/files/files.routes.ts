@@ -28,11 +28,12 @@ export const uploadFileRoute = apiRoute({
   method: "post",
   path: "/api/files",
   tags: ["Files"],
-  summary: "Upload a file (audio for music videos, a product image, a green-screen background)",
+  summary: "Upload a file (audio for music videos, a product image, a green-screen background, own background footage)",
   description:
     "multipart/form-data with the kind in `type` (query or a form field before the file) and the file in `file`. " +
     "At most 10 MB; the format is decided by the file's bytes: audio-file MP3, WAV or AAC; product-image JPG, PNG " +
-    "or WebP; green-screen those images or MP4.",
+    "or WebP; green-screen those images or MP4. background-video (a Reddit story's own footage, kind in the query) " +
+    "is MP4, MOV or WebM of at most 100 MB, and ffprobe must read a picture of 2 s to 10 min, at most 4096 px a side.",
   security: [{ cookieAuth: [] }],
   request: {
     query: z.object({ type: z.enum(FILE_TYPES).optional() }),
@@ -41,7 +42,9 @@ export const uploadFileRoute = apiRoute({
       content: {
         "multipart/form-data": {
           schema: uploadForm,
-          encoding: { file: { contentType: "audio/*, image/jpeg, image/png, image/webp, video/mp4" } },
+          encoding: {
+            file: { contentType: "audio/*, image/jpeg, image/png, image/webp, video/mp4, video/quicktime, video/webm" },
+          },
         },
       },
     },
@@ -51,8 +54,8 @@ export const uploadFileRoute = apiRoute({
     ...errorResponses({
       400: "Not a multipart form, no file, an empty file or no type",
       401: "Not signed in",
-      413: "Larger than 10 MB, or a picture over 50 megapixels or 12000 px on a side (read from its headers)",
-      415: "Not an accepted format, or a picture whose size cannot be read from its headers",
+      413: "Larger than 10 MB (background-video: 100 MB), or a picture over 50 megapixels or 12000 px on a side",
+      415: "Not an accepted format, a picture whose size cannot be read, or footage ffprobe refuses (length, size)",
     }),
   },
 });
