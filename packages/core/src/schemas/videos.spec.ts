@@ -77,6 +77,13 @@ describe("reddit background: a library clip or the creator's own footage", () =>
 
   it("takes exactly one: a library key, or an upload with its crop", () => {
     expect(redditInputSchema.safeParse(reddit).success).toBe(true);
+    // A form sends the unused choice as null.
+    expect(redditInputSchema.safeParse({ ...reddit, background_file_id: null, background_crop: null }).success).toBe(
+      true,
+    );
+    expect(firstMessage(redditInputSchema.safeParse({ ...reddit, background_video: null }))).toBe(
+      messages.reddit.backgroundRequired,
+    );
     const parsed = redditInputSchema.parse({
       ...withoutBackground,
       background_file_id: own,

@@ -100,19 +100,19 @@ export const redditInputSchema = z
     avatar_url: redditAvatarSchema,
     caption_style: z.enum(CAPTION_STYLE_IDS),
     /** A gameplay background of the starter library; or, instead, the creator's own footage below. */
-    background_video: z.enum(BACKGROUND_IDS).optional(),
+    background_video: z.enum(BACKGROUND_IDS).nullish(),
     /** A files row of type background-video owned by the user (MP4, MOV or WebM), looped under the story. */
-    background_file_id: z.uuid(messages.reddit.backgroundRequired).optional(),
+    background_file_id: z.uuid(messages.reddit.backgroundRequired).nullish(),
     /**
      * Which part of the own footage fills the 9:16 frame: the horizontal centre of the window as a share
      * of the clip's width (the window is the clip's full height on a landscape clip). Absent: the middle.
      */
-    background_crop: z.object({ x: z.number().finite().min(0).max(1) }).optional(),
+    background_crop: z.object({ x: z.number().finite().min(0).max(1) }).nullish(),
     background_music: z.string().min(1).default(NO_MUSIC),
     voice: z.enum(VOICE_IDS).default(DEFAULT_VOICE),
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
-  .refine((input) => (input.background_video === undefined) !== (input.background_file_id === undefined), {
+  .refine((input) => (input.background_video == null) !== (input.background_file_id == null), {
     message: messages.reddit.backgroundRequired,
     path: ["background_video"],
   });

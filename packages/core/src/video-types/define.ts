@@ -6,7 +6,7 @@ export const LIBRARY_KINDS = ["background", "music", "meme", "asmr", "dreamscape
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
 
 /** The fields of an input that hold a string (upload ids and library keys). */
-export type StringField<I> = { [K in keyof I]-?: I[K] extends string | undefined ? K : never }[keyof I] & string;
+export type StringField<I> = { [K in keyof I]-?: I[K] extends string | null | undefined ? K : never }[keyof I] & string;
 
 /** An input field holding the id of one of the user's uploads: a `files` row of this kind. */
 export interface UploadSource<I> {
