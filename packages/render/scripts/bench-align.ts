@@ -44,21 +44,24 @@ try {
   await alignToScript(warm.audioPath, "Warm up, Zorblax.", { workDir });
   console.log(`Forced alignment (pocketsphinx) against the engines' word timings, ${text.length} characters\n`);
   console.log(
-    "| voice | words | audio (s) | pieces | median start error (ms) | p90 (ms) | max (ms) | recognised | align wall (s) | audio s per align s |",
+    "| voice | words | audio (s) | pieces | median start error (ms) | p90 (ms) | max (ms) | median end error (ms) | recognised | align wall (s) | audio s per align s |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const voice of ids) {
     const speech = await provider.synthesize({ text, voice, workDir });
     for (const pieceSeconds of [60, 12]) {
       const started = performance.now();
       const aligned = await alignToScript(speech.audioPath, text, { workDir, pieceSeconds });
       const wall = (performance.now() - started) / 1000;
+      const endErrors = speech.words.map(
+        (word, i) => Math.abs(word.end - (aligned.words[i]?.end ?? Number.NaN)) * 1000,
+      );
       const errors = speech.words.map(
         (word, i) => Math.abs(word.start - (aligned.words[i]?.start ?? Number.NaN)) * 1000,
       );
       console.log(
         `| ${voice} | ${speech.words.length} | ${speech.duration.toFixed(1)} | ${pieceSeconds >= speech.duration ? "1" : `<= ${pieceSeconds} s`} | ` +
-          `${percentile(errors, 0.5).toFixed(0)} | ${percentile(errors, 0.9).toFixed(0)} | ${Math.max(...errors).toFixed(0)} | ` +
+          `${percentile(errors, 0.5).toFixed(0)} | ${percentile(errors, 0.9).toFixed(0)} | ${Math.max(...errors).toFixed(0)} | ${percentile(endErrors, 0.5).toFixed(0)} | ` +
           `${aligned.recognised}/${aligned.words.length} | ${wall.toFixed(2)} | ${(speech.duration / wall).toFixed(1)} |`,
       );
     }

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { VOICE_IDS } from "@reelsmith/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePcm } from "../src/tts/audio.ts";
-import { alignToScript, forcedAlignmentAvailable, pieceTimes, readings } from "../src/tts/forced-align.ts";
+import {
+  alignToScript,
+  fliteToCmudict,
+  forcedAlignmentAvailable,
+  pieceTimes,
+  readings,
+} from "../src/tts/forced-align.ts";
 import { OfflineTtsProvider } from "../src/tts/offline.ts";
 import { OpenAiTtsProvider } from "../src/tts/openai.ts";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../src/tts/testing/fake-openai-server.ts";
@@ -75,6 +81,13 @@ describe("readings of script tokens", () => {
     expect(readings("20 euros")).toEqual([["twenty", "euros"]]);
     // Punctuation after a number is not part of it.
     expect(readings("2024,")).toContainEqual(["twenty", "twenty", "four"]);
+  });
+});
+
+describe("pronunciations from flite", () => {
+  it("maps flite's phones to cmudict's", () => {
+    expect(fliteToCmudict(["z", "ao1", "r", "b", "l", "ae1", "k", "s"])).toBe("Z AO R B L AE K S");
+    expect(fliteToCmudict(["hh", "ax0", "l", "ow1", "pau"])).toBe("HH AH L OW");
   });
 });
 

@@ -251,7 +251,9 @@ export async function alignSegments(
       const segment = segments[s];
       if (!segment?.open && local.every((span) => span === undefined)) spans[s] = estimate(samples, segment);
     }
-    return { spans: trimEnds(samples, spans.flat()), recognised };
+    const from = Math.min(...segments.map((segment) => segment.start));
+    const to = Math.max(...segments.map((segment) => segment.end));
+    return { spans: trimEnds(samples, spans.flat(), from, to), recognised };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -274,8 +276,12 @@ function estimate(samples: Float32Array, segment: AlignSegment | undefined): (Sp
 }
 
 /** A decoded word's span may swallow the pause after it: end it where a pause inside it begins. */
-function trimEnds(samples: Float32Array, spans: (Span | undefined)[]): (Span | undefined)[] {
-  const pauses = findPauses(samples, RATE);
+function trimEnds(samples: Float32Array, spans: (Span | undefined)[], from: number, to: number): (Span | undefined)[] {
+  const first = Math.max(0, Math.floor(from * RATE));
+  const pauses = findPauses(samples.subarray(first, Math.ceil(to * RATE)), RATE).map((p) => ({
+    start: p.start + first / RATE,
+    end: p.end + first / RATE,
+  }));
   return spans.map((span) => {
     if (!span) return span;
     const inside = pauses.find((p) => p.start > span.start + 0.05 && p.start < span.end && p.end >= span.end - 0.03);
