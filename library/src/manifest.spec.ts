@@ -38,10 +38,11 @@ describe("parseManifest", () => {
 });
 
 describe("mergeAssets", () => {
-  it("lets an import replace the generated asset with the same kind and key", () => {
+  it("lets an import replace the generated asset with the same kind and key, in its place", () => {
     const imported = { ...asset, title: "Our own parkour", source: "imported from parkour.mp4" };
     const other = { ...asset, id: "background-gta5", key: "gta5", title: "GTA-style City Drive" };
-    const merged = mergeAssets([asset, other], [imported]);
-    expect(merged.map((a) => a.title)).toEqual(["GTA-style City Drive", "Our own parkour"]);
+    const added = { ...asset, id: "background-my-drift", key: "my-drift", title: "My Drift" };
+    const merged = mergeAssets([asset, other], [added, imported]);
+    expect(merged.map((a) => a.title)).toEqual(["Our own parkour", "GTA-style City Drive", "My Drift"]);
   });
 });

@@ -129,8 +129,12 @@ export function parseImports(input: unknown): ImportsFile {
   return result.data as ImportsFile;
 }
 
-/** Generated assets, then imported ones; an import with the kind and key of a generated asset replaces it. */
+/**
+ * Generated assets, then imported ones; an import with the kind and key of a generated asset replaces it in its
+ * place (a style served by stock footage keeps its place in the pickers).
+ */
 export function mergeAssets(generated: readonly LibraryAsset[], imported: readonly LibraryAsset[]): LibraryAsset[] {
-  const replaced = new Set(imported.map((a) => a.id));
-  return [...generated.filter((a) => !replaced.has(a.id)), ...imported];
+  const byId = new Map(imported.map((a) => [a.id, a]));
+  const placed = new Set(generated.map((a) => a.id));
+  return [...generated.map((a) => byId.get(a.id) ?? a), ...imported.filter((a) => !placed.has(a.id))];
 }

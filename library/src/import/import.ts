@@ -317,8 +317,8 @@ export async function importAsset(options: ImportOptions): Promise<LibraryAsset>
   // Keep manifest.json in step when the library is built; otherwise the next build merges the import.
   try {
     const manifest = parseManifest(JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")));
-    const generated = manifest.assets.filter((a) => !a.file.startsWith(`${IMPORTED_DIR}/`));
-    manifest.assets = mergeAssets(generated, imports.assets);
+    // In place: a replaced asset keeps its position; a new one comes last.
+    manifest.assets = mergeAssets(manifest.assets, imports.assets);
     await writeAtomic(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
