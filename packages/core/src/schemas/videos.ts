@@ -115,6 +115,8 @@ export const redditInputSchema = z
   .refine((input) => (input.background_video == null) !== (input.background_file_id == null), {
     message: messages.reddit.backgroundRequired,
     path: ["background_video"],
+    // Checked while other fields are still unfinished too, so the background step shows its own state.
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   });
 export type RedditInput = z.output<typeof redditInputSchema>;
 

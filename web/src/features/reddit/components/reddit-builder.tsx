@@ -15,6 +15,9 @@ export interface RedditDraft extends Record<string, unknown> {
   avatar_url: string | null;
   caption_style: string | null;
   background_video: string | null;
+  /** The creator's own footage instead of a library background. */
+  background_file_id: string | null;
+  background_crop: { x: number } | null;
   background_music: string;
   voice: string;
   language: string;
@@ -34,6 +37,8 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     avatar_url: null,
     caption_style: null,
     background_video: null,
+    background_file_id: null,
+    background_crop: null,
     background_music: NO_MUSIC,
     voice: DEFAULT_VOICE,
     language: DEFAULT_LANGUAGE,
@@ -65,14 +70,10 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     },
     {
       label: "Background Video",
-      hint: "Pick the gameplay that plays behind the story. Hover to preview.",
-      fields: ["background_video"],
+      hint: "Pick the gameplay that plays behind the story (hover to preview), or upload your own footage.",
+      fields: ["background_video", "background_file_id", "background_crop"],
       Component: ({ draft, patch, catalog }: StepProps) => (
-        <BackgroundStep
-          backgrounds={catalog.backgrounds}
-          value={draft.background_video}
-          onChange={(background_video) => patch({ background_video })}
-        />
+        <BackgroundStep backgrounds={catalog.backgrounds} values={draft} onChange={patch} />
       ),
     },
     {
