@@ -260,6 +260,7 @@ describe("fetching stock footage into the library", () => {
       },
       width: 1080,
       height: 1920,
+      meta: expect.objectContaining({ description: "Pexels stock video: luxury interior slow motion." }),
     });
     const probe = await ffprobe(path.join(lib, asset?.file ?? ""));
     const v = probe.streams.find((s) => s.codec_type === "video");

@@ -203,7 +203,8 @@ export async function fetchStock(options: FetchStockOptions): Promise<StockOutco
           authorUrl: clip.authorUrl,
           pageUrl: clip.pageUrl,
         },
-        meta: { stockId: clip.id, query: s.query },
+        // The drawn clip's description would not fit the stock one: say what was searched for.
+        meta: { stockId: clip.id, query: s.query, description: `${options.provider.label} stock video: ${s.query}.` },
       });
       outcomes.push({ style: s, status: "imported", asset });
     } catch (error) {
