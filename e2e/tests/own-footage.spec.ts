@@ -13,6 +13,8 @@ test("a Reddit story over the creator's own footage: upload, place the 9:16 wind
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "own-footage-"));
   const clip = path.join(dir, "my-run.mp4");
   lavfiFile(clip, "testsrc2=s=1920x1080:r=30:d=6", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]);
+  const short = path.join(dir, "blink.mp4");
+  lavfiFile(short, "testsrc2=s=640x360:r=30:d=1", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]);
   fs.mkdirSync(SHOTS, { recursive: true });
 
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -32,6 +34,12 @@ test("a Reddit story over the creator's own footage: upload, place the 9:16 wind
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: messages.files.unsupportedBackgroundVideo }),
   ).toBeVisible();
+  // The server reads the clip with ffprobe and says why it refuses one: here, its length.
+  await picker.setInputFiles(short);
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: messages.files.backgroundVideoLength }),
+  ).toBeVisible();
+  await expect(page.getByRole("radio", { name: /blink\.mp4/ })).toHaveCount(0);
   await picker.setInputFiles(clip);
   await expect(page.getByRole("radio", { name: /my-run\.mp4/ })).toHaveAttribute("aria-checked", "true");
 

@@ -65,6 +65,7 @@ export function UploadField({
   prompt,
   hint,
   renderPreview,
+  serverReasons = false,
 }: {
   kind: FileType;
   /** The chosen file's id. */
@@ -81,6 +82,11 @@ export function UploadField({
   hint: string;
   /** The leading picture of a library row (a play button, a thumbnail); an icon when not given. */
   renderPreview?: (file: UserFile) => ReactNode;
+  /**
+   * Show the server's own reason when it refuses the file's content (own footage: too short, too long or
+   * too large a picture, each said plainly), instead of the field's invalid-type words.
+   */
+  serverReasons?: boolean;
 }) {
   const inputId = useId();
   const headingId = useId();
@@ -106,7 +112,7 @@ export function UploadField({
         // (a text file renamed .mp3) gets the same words as a refused name.
         onError: (error) =>
           showError(
-            error instanceof ApiError && error.code === "UNSUPPORTED_MEDIA"
+            error instanceof ApiError && error.code === "UNSUPPORTED_MEDIA" && !serverReasons
               ? messages.invalidType
               : { title: error.message },
           ),

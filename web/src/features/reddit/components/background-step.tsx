@@ -132,6 +132,7 @@ export function BackgroundStep({
             prompt="Upload your own background footage"
             hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
             renderPreview={(file) => <Thumbnail file={file} />}
+            serverReasons
           />
           {chosen ? (
             <CropPicker
