@@ -152,6 +152,7 @@ export const messages = {
     usernameTooLong: "Usernames are at most 15 characters.",
     languageNote: "Every voice reads English.",
     backgroundRequired: "Choose a background video or upload your own footage.",
+    voiceOverInvalid: "Upload or record your voice-over, or choose a voice.",
   },
   script: {
     failed: "Failed to generate script. Please try again.",
@@ -190,12 +191,16 @@ export const messages = {
     notFound: "File not found.",
     wrongUse: "This file was uploaded for another kind of video. Upload it again here.",
     inUse: "This file is used by a video that is still being made. Try again when it has finished.",
-    uploadTypeRequired: "Say what the upload is for: audio-file, product-image, green-screen or background-video.",
+    uploadTypeRequired:
+      "Say what the upload is for: audio-file, product-image, green-screen, background-video or voice-over.",
     unsupportedBackgroundVideo: "Please upload an MP4, MOV or WebM video.",
     backgroundVideoTooLarge: "Background videos are at most 100MB.",
     backgroundVideoUnreadable: "This video could not be read. Please upload an MP4, MOV or WebM video with a picture.",
     backgroundVideoLength: "Background videos last between 2 seconds and 10 minutes.",
     backgroundVideoSize: "Background videos are at most 4096 pixels on a side.",
+    unsupportedVoiceOver: "Please upload an MP3, WAV, AAC/M4A, OGG/Opus or WebM audio recording.",
+    voiceOverUnreadable: "This recording could not be read. Please upload an audio file with sound.",
+    voiceOverLength: "Voice-over recordings last between 1 second and 5 minutes.",
     imageTooLarge: `This image is too large: at most ${IMAGE_LIMIT_WORDS}. Save a smaller copy and upload it again.`,
   },
   ugc: {

@@ -20,6 +20,7 @@ export * from "./pictures/picture.ts";
 export * from "./pipeline/assets.ts";
 export * from "./pipeline/produce.ts";
 export * from "./pipeline/song.ts";
+export * from "./pipeline/voice-over.ts";
 export * from "./recipes/index.ts";
 export * from "./render.ts";
 export * from "./tts/index.ts";

@@ -42,6 +42,8 @@ export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
   if (b0 === 0x1a && b1 === 0x45 && b2 === 0xdf && bytes[3] === 0xa3) {
     return { mime: "video/webm", ext: "webm", kind: "video" };
   }
+  // Ogg (Vorbis or Opus voice recordings).
+  if (ascii(bytes, 0, 4) === "OggS") return { mime: "audio/ogg", ext: "ogg", kind: "audio" };
   if (ascii(bytes, 0, 3) === "ID3") return { mime: "audio/mpeg", ext: "mp3", kind: "audio" };
   if (b0 === 0xff && (b1 & 0xe0) === 0xe0) {
     const layer = (b1 >> 1) & 0x03;
@@ -65,7 +67,20 @@ const ACCEPTED: Record<FileType, readonly string[]> = {
   "green-screen": ["image/jpeg", "image/png", "image/webp", "video/mp4"],
   // Own background footage: MP4, MOV or WebM (then read by ffprobe before it is kept).
   "background-video": ["video/mp4", "video/quicktime", "video/webm"],
+  // A creator's voice-over: MP3, WAV, AAC/M4A, OGG/Opus, or WebM/MP4 audio as browsers record it (then read by
+  // ffprobe: it must have sound).
+  "voice-over": ["audio/mpeg", "audio/wav", "audio/aac", "audio/mp4", "audio/ogg", "video/webm", "video/mp4"],
 };
+
+/**
+ * The type a voice-over is stored under: a browser's recording is a WebM (or MP4) container holding sound
+ * only, so it is kept as audio/webm (audio/mp4).
+ */
+export function voiceOverMediaType(sniffed: SniffedType): SniffedType {
+  if (sniffed.mime === "video/webm") return { mime: "audio/webm", ext: "webm", kind: "audio" };
+  if (sniffed.mime === "video/mp4") return { mime: "audio/mp4", ext: "m4a", kind: "audio" };
+  return sniffed;
+}
 
 export function acceptsMediaType(type: FileType, sniffed: SniffedType | null): sniffed is SniffedType {
   return sniffed !== null && ACCEPTED[type].includes(sniffed.mime);

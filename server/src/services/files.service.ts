@@ -15,11 +15,20 @@ import {
   readImageHeader,
   uploadMaxBytes,
   uploadTooLargeMessage,
+  VOICE_OVER_MAX_S,
+  VOICE_OVER_MIN_S,
 } from "@reelsmith/core";
-import { type MediaInfo, probeMedia } from "@reelsmith/render";
+import { decodedAudioDuration, type MediaInfo, probeMedia } from "@reelsmith/render";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { acceptsMediaType, type FileType, SNIFF_BYTES, type SniffedType, sniffMediaType } from "../lib/media-type.ts";
+import {
+  acceptsMediaType,
+  type FileType,
+  SNIFF_BYTES,
+  type SniffedType,
+  sniffMediaType,
+  voiceOverMediaType,
+} from "../lib/media-type.ts";
 import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 
@@ -39,6 +48,7 @@ const UNSUPPORTED_MESSAGE: Record<FileType, string> = {
   "product-image": messages.files.unsupportedImage,
   "green-screen": messages.files.unsupportedBackground,
   "background-video": messages.files.unsupportedBackgroundVideo,
+  "voice-over": messages.files.unsupportedVoiceOver,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -145,11 +155,11 @@ export class FilesService {
   ): Promise<FileView> {
     const maxBytes = Math.min(this.options.maxBytes ?? Number.POSITIVE_INFINITY, uploadMaxBytes(type));
     const upload = await inspectUpload(body, maxBytes, uploadTooLargeMessage(type));
-    const { sniffed } = upload;
-    if (!acceptsMediaType(type, sniffed)) {
+    if (!acceptsMediaType(type, upload.sniffed)) {
       upload.discard();
       throw new AppError("UNSUPPORTED_MEDIA", UNSUPPORTED_MESSAGE[type]);
     }
+    const sniffed = type === "voice-over" ? voiceOverMediaType(upload.sniffed) : upload.sniffed;
     if (sniffed.kind === "image") {
       // A picture's size is read from its headers before anything is stored (nothing decodes it here;
       // a render does, later, and must never be handed a decompression bomb).
@@ -165,8 +175,14 @@ export class FilesService {
     }
     // A random name with the real format's extension; the user's name is kept for display only.
     const key = `${userId}/${type}/${crypto.randomUUID()}.${sniffed.ext}`;
-    // Own background footage is read by ffprobe before it is kept: a temporary copy, removed in any case.
-    const checked = type === "background-video" ? await checkedBackgroundVideo(upload, sniffed.ext) : null;
+    // Own background footage and voice-overs are read by ffprobe before they are kept: a temporary copy,
+    // removed in any case.
+    const checked =
+      type === "background-video"
+        ? await checkedMedia(upload, sniffed.ext, backgroundVideoProblem, messages.files.backgroundVideoUnreadable)
+        : type === "voice-over"
+          ? await checkedMedia(upload, sniffed.ext, checkVoiceOver, messages.files.voiceOverUnreadable)
+          : null;
     try {
       const size = await this.storage.put(key, checked ? checked.stream() : upload.stream(), sniffed.mime);
       const row = await this.files.insert({
@@ -243,23 +259,42 @@ export function backgroundVideoProblem(info: MediaInfo): string | null {
 }
 
 /**
+ * Whether a probed recording can be a voice-over: it has sound and lasts 1 s to 5 min. Returns why not, in
+ * the user's words, or null.
+ */
+export function voiceOverProblem(info: MediaInfo): string | null {
+  if (!info.audio) return messages.files.voiceOverUnreadable;
+  if (!(info.duration >= VOICE_OVER_MIN_S && info.duration <= VOICE_OVER_MAX_S)) return messages.files.voiceOverLength;
+  return null;
+}
+
+/** A recording whose header has no length (a browser's WebM) is measured by decoding its sound. */
+async function checkVoiceOver(info: MediaInfo, file: string): Promise<string | null> {
+  if (info.audio && !(info.duration > 0))
+    return voiceOverProblem({ ...info, duration: await decodedAudioDuration(file) });
+  return voiceOverProblem(info);
+}
+
+/**
  * Writes an upload to a temporary file (its size still bounded as it streams) and checks it with ffprobe;
  * refused uploads leave nothing behind. Returns the checked copy, to be stored and then removed.
  */
-async function checkedBackgroundVideo(
+async function checkedMedia(
   upload: InspectedUpload,
   ext: string,
+  problemOf: (info: MediaInfo, file: string) => string | null | Promise<string | null>,
+  unreadable: string,
 ): Promise<{ stream(): Readable; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), "reelsmith-upload-"));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
-    const file = join(dir, `footage.${ext}`);
+    const file = join(dir, `upload.${ext}`);
     await pipeline(upload.stream(), createWriteStream(file));
     let problem: string | null;
     try {
-      problem = backgroundVideoProblem(await probeMedia(file));
+      problem = await problemOf(await probeMedia(file), file);
     } catch {
-      problem = messages.files.backgroundVideoUnreadable;
+      problem = unreadable;
     }
     if (problem) throw new AppError("UNSUPPORTED_MEDIA", problem);
     return { stream: () => createReadStream(file), remove };

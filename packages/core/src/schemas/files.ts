@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BACKGROUND_VIDEO_MAX_BYTES, UPLOAD_MAX_BYTES } from "../catalogue/constants.ts";
 import { messages } from "../messages.ts";
 
-export const FILE_TYPES = ["audio-file", "product-image", "green-screen", "background-video"] as const;
+export const FILE_TYPES = ["audio-file", "product-image", "green-screen", "background-video", "voice-over"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** A user's upload as the API returns it (spec entity `files`, with a signed, expiring URL). */
@@ -26,6 +26,8 @@ export const FILE_ACCEPT: Record<FileType, string> = {
   "product-image": ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
   "green-screen": ".jpg,.jpeg,.png,.webp,.mp4,image/jpeg,image/png,image/webp,video/mp4",
   "background-video": ".mp4,.mov,.webm,video/mp4,video/quicktime,video/webm",
+  "voice-over":
+    ".mp3,.wav,.aac,.m4a,.ogg,.opus,.webm,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4,audio/x-m4a,audio/ogg,audio/opus,audio/webm",
 };
 
 /** The largest upload of each kind: 10 MB, own background footage 100 MB. */

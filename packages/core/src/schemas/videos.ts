@@ -109,7 +109,13 @@ export const redditInputSchema = z
      */
     background_crop: z.object({ x: z.number().finite().min(0).max(1) }).nullish(),
     background_music: z.string().min(1).default(NO_MUSIC),
+    /** The synthetic voice that reads the story; ignored when the creator's own recording is given. */
     voice: z.enum(VOICE_IDS).default(DEFAULT_VOICE),
+    /**
+     * A files row of type voice-over owned by the user: the creator reading the post title, then the script.
+     * When set, it is the voice-over (word timings are found by aligning it to the text) and `voice` is unused.
+     */
+    voiceover_file_id: z.uuid(messages.reddit.voiceOverInvalid).nullish(),
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .refine((input) => (input.background_video == null) !== (input.background_file_id == null), {

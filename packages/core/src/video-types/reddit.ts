@@ -14,6 +14,8 @@ export const redditDefinition = defineVideoType({
     background: { from: "library", field: "background_video", kind: "background", optional: true },
     /** The creator's own background footage, or null when a library background is used. */
     ownBackground: { from: "upload", field: "background_file_id", kind: "background-video", optional: true },
+    /** The creator's own recording of the title and script, or null when a synthetic voice reads them. */
+    voiceOver: { from: "upload", field: "voiceover_file_id", kind: "voice-over", optional: true },
     /** Music, or null for no-music. */
     music: { from: "library", field: "background_music", kind: "music", none: NO_MUSIC },
   },

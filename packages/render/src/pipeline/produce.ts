@@ -28,6 +28,7 @@ import { renderComposition } from "../render.ts";
 import type { TtsProvider } from "../tts/types.ts";
 import { prepareOwnBackground } from "./own-background.ts";
 import { analyseSongFile } from "./song.ts";
+import { ownRedditVoice } from "./voice-over.ts";
 
 /**
  * The production pipeline the server's worker calls: voice-over, timings, cards, compose, encode and
@@ -173,12 +174,22 @@ const producers: { [T in VideoType]: Producer<T> } = {
         return given ? userPicture(given, workDir, "avatar", signal, AVATAR_MAX_SIDE) : null;
       };
       req.onStage?.(STAGES.voice);
-      const [title, script, avatar] = await Promise.all([
-        speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings),
-        speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
-        avatarPicture(),
-      ]);
-      const voice = { title, script };
+      // The creator's own recording when there is one (aligned to the text), else the chosen voice reads it.
+      const readAloud = async (): Promise<{ title: VoicePart; script: VoicePart }> => {
+        if (assets.voiceOver) {
+          const own = await ownRedditVoice(assets.voiceOver, input.post_title, input.script, { workDir, signal });
+          if (own.wordCount > 0 && own.recognised < own.wordCount / 2) {
+            warnings.push("Much of the voice-over did not match the script, so some captions may be out of time.");
+          }
+          return { title: own.title, script: own.script };
+        }
+        const [title, script] = await Promise.all([
+          speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings),
+          speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
+        ]);
+        return { title, script };
+      };
+      const [voice, avatar] = await Promise.all([readAloud(), avatarPicture()]);
       const background = assets.ownBackground
         ? (
             await prepareOwnBackground(assets.ownBackground, workDir, {

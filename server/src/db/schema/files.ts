@@ -20,7 +20,10 @@ export const files = pgTable(
   },
   (t) => [
     index("files_user_type_created_idx").on(t.userId, t.type, t.createdAt),
-    check("files_type_check", sql`${t.type} in ('audio-file', 'product-image', 'green-screen', 'background-video')`),
+    check(
+      "files_type_check",
+      sql`${t.type} in ('audio-file', 'product-image', 'green-screen', 'background-video', 'voice-over')`,
+    ),
     check("files_size_check", sql`${t.size} >= 0`),
   ],
 );

@@ -28,12 +28,15 @@ export const uploadFileRoute = apiRoute({
   method: "post",
   path: "/api/files",
   tags: ["Files"],
-  summary: "Upload a file (audio for music videos, a product image, a green-screen background, own background footage)",
+  summary:
+    "Upload a file (audio for music videos, a product image, a green-screen background, own background footage, a voice-over)",
   description:
     "multipart/form-data with the kind in `type` (query or a form field before the file) and the file in `file`. " +
     "At most 10 MB; the format is decided by the file's bytes: audio-file MP3, WAV or AAC; product-image JPG, PNG " +
     "or WebP; green-screen those images or MP4. background-video (a Reddit story's own footage, kind in the query) " +
-    "is MP4, MOV or WebM of at most 100 MB, and ffprobe must read a picture of 2 s to 10 min, at most 4096 px a side.",
+    "is MP4, MOV or WebM of at most 100 MB, and ffprobe must read a picture of 2 s to 10 min, at most 4096 px a side. " +
+    "voice-over (a creator reading a Reddit story) is MP3, WAV, AAC/M4A, OGG/Opus or WebM audio (as browsers " +
+    "record it) with sound lasting 1 s to 5 min.",
   security: [{ cookieAuth: [] }],
   request: {
     query: z.object({ type: z.enum(FILE_TYPES).optional() }),
