@@ -47,7 +47,15 @@ export async function ownRedditVoice(
   title: string,
   script: string,
   options: OwnVoiceOptions,
-): Promise<{ title: VoicePart; script: VoicePart; recognised: number; wordCount: number }> {
+): Promise<{
+  title: VoicePart;
+  script: VoicePart;
+  /** Where each part starts in the recording (seconds). */
+  offsets: { title: number; script: number };
+  /** How many words the recogniser placed itself, of how many. */
+  recognised: number;
+  wordCount: number;
+}> {
   const { signal } = options;
   const dir = join(options.workDir, "own-voice");
   await mkdir(dir, { recursive: true });
@@ -80,7 +88,13 @@ export async function ownRedditVoice(
   const titleTo = lastTitle ? Math.min(lastTitle.end + EDGE, pauseMiddle) : Math.max(titleFrom, pauseMiddle - EDGE);
   const scriptFrom = firstScript ? Math.max(firstScript.start - EDGE, pauseMiddle) : titleTo;
   const scriptTo = Math.min(total, (scriptWords.at(-1)?.end ?? total) + EDGE);
-  const cut = async (name: string, from: number, to: number, words: readonly WordTiming[]): Promise<VoicePart> => {
+  const offsets = { title: 0, script: 0 };
+  const cut = async (
+    name: "title" | "script",
+    from: number,
+    to: number,
+    words: readonly WordTiming[],
+  ): Promise<VoicePart> => {
     const block = wav.channels * (wav.bitsPerSample / 8);
     const start = Math.round(from * wav.sampleRate) * block;
     // At least a tenth of a second, so a part is never empty.
@@ -90,6 +104,7 @@ export async function ownRedditVoice(
     const audioPath = join(dir, `${name}.wav`);
     await writeFile(audioPath, encodeWav(wav, data));
     const shift = start / block / wav.sampleRate;
+    offsets[name] = round(shift);
     return {
       audioPath,
       duration: data.length / block / wav.sampleRate,
@@ -99,6 +114,7 @@ export async function ownRedditVoice(
   return {
     title: await cut("title", titleFrom, titleTo, titleWords),
     script: await cut("script", scriptFrom, scriptTo, scriptWords),
+    offsets,
     recognised: alignment.recognised,
     wordCount: alignment.words.length,
   };
