@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { FILE_TYPES } from "@reelsmith/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DRIVERS } from "./databases.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
@@ -135,7 +136,11 @@ describe("HTTP surface", () => {
     const upload = doc.paths["/api/files"].post.requestBody.content["multipart/form-data"].schema;
     expect(upload.required).toEqual(["file"]);
     expect(upload.properties.file).toMatchObject({ type: "string", format: "binary" });
-    expect(upload.properties.type.enum).toEqual(["audio-file", "product-image", "green-screen"]);
+    // Every upload kind, from core's list (own background footage among them).
+    expect(upload.properties.type.enum).toEqual([...FILE_TYPES]);
+    expect(upload.properties.type.enum).toEqual(
+      expect.arrayContaining(["audio-file", "product-image", "green-screen", "background-video"]),
+    );
   });
 });
 
