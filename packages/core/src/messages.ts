@@ -153,6 +153,10 @@ export const messages = {
     languageNote: "Every voice reads English.",
     backgroundRequired: "Choose a background video or upload your own footage.",
     voiceOverInvalid: "Upload or record your voice-over, or choose a voice.",
+    voiceOverRequired: "Upload or record your voice-over, or switch back to an AI voice.",
+    microphoneDenied: "The microphone could not be used. Allow it in your browser, or upload a recording instead.",
+    recordingUnsupported: "This browser cannot record here. Upload a recording instead.",
+    recordingSaved: "Recording saved to Your Library",
   },
   script: {
     failed: "Failed to generate script. Please try again.",

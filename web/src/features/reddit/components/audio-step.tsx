@@ -1,33 +1,81 @@
-import { type CatalogMusic, type CatalogVoice, messages } from "@reelsmith/core";
-import { useId } from "react";
-
+import {
+  type CatalogMusic,
+  type CatalogVoice,
+  FILE_ACCEPT,
+  messages,
+  VOICE_OVER_MAX_S,
+  VOICE_OVER_MIN_S,
+} from "@reelsmith/core";
+import { Bot, Mic } from "lucide-react";
+import { useId, useState } from "react";
+import { PreviewButton } from "@/components/builder/pickers/audio-row";
 import { MusicList } from "@/components/builder/pickers/music-list";
+import { UploadField } from "@/components/builder/pickers/upload-field";
 import { VoiceList } from "@/components/builder/pickers/voice-list";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useAudioPreview } from "@/hooks/use-audio-preview";
+import { cn } from "@/lib/utils";
+import { VoiceRecorder } from "./voice-recorder";
 
 interface AudioValues {
   background_music: string;
   voice: string;
+  /** The creator's own recording instead of an AI voice. */
+  voiceover_file_id: string | null;
   language: string;
 }
 
-/** Step 4: background music (32, one of them none), the narrator's voice and the language. */
+const VOICE_OVER_MESSAGES = {
+  invalidType: { title: messages.files.unsupportedVoiceOver },
+  tooLarge: { title: messages.files.tooLarge },
+  deleted: { title: messages.files.deleted },
+  deleteFailed: { title: messages.files.deleteFailed },
+};
+
+/** MP3, WAV, AAC/M4A, OGG/Opus or WebM audio, by MIME type or extension (the server reads the bytes). */
+export function isAcceptedVoiceOver(file: { name: string; type: string }): boolean {
+  const type = file.type.toLowerCase().split(";")[0] ?? "";
+  return (
+    [
+      "audio/mpeg",
+      "audio/mp3",
+      "audio/wav",
+      "audio/x-wav",
+      "audio/wave",
+      "audio/aac",
+      "audio/mp4",
+      "audio/x-m4a",
+      "audio/ogg",
+      "audio/opus",
+      "audio/webm",
+    ].includes(type) || /\.(mp3|wav|aac|m4a|ogg|opus|webm)$/i.test(file.name)
+  );
+}
+
+/** Step 4: background music (32, one of them none), the narrator (an AI voice or the creator's own) and the language. */
 export function AudioStep({
   music,
   voices,
   values,
+  script,
   onChange,
 }: {
   music: readonly CatalogMusic[];
   voices: readonly CatalogVoice[];
   values: AudioValues;
+  /** What the creator reads when they record: the post title, then the script. */
+  script: { post_title: string; script: string };
   onChange: (patch: Partial<AudioValues>) => void;
 }) {
   // One player for both lists: starting a voice sample stops a track, and the other way round.
   const preview = useAudioPreview();
   const languageId = useId();
+  const [narrator, setNarrator] = useState<"ai" | "own">(values.voiceover_file_id ? "own" : "ai");
+  const narrators = [
+    { id: "ai" as const, label: "AI voice", icon: Bot },
+    { id: "own" as const, label: "Your own voice", icon: Mic },
+  ];
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
@@ -49,13 +97,74 @@ export function AudioStep({
           <h3 id="voice-heading" className="font-semibold">
             Voice
           </h3>
-          <VoiceList
-            voices={voices}
-            value={values.voice}
-            onChange={(voice) => onChange({ voice })}
-            preview={preview}
-            labelledBy="voice-heading"
-          />
+          <fieldset aria-label="Narrator" className="inline-flex rounded-lg border bg-muted/40 p-1">
+            {narrators.map(({ id, label, icon: Icon }) => (
+              <button
+                key={id}
+                type="button"
+                aria-pressed={narrator === id}
+                onClick={() => {
+                  setNarrator(id);
+                  if (id === "ai") onChange({ voiceover_file_id: null });
+                }}
+                className={cn(
+                  "inline-flex items-center gap-2 rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
+                  narrator === id
+                    ? "bg-background text-foreground shadow-sm"
+                    : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </button>
+            ))}
+          </fieldset>
+          {narrator === "ai" ? (
+            <VoiceList
+              voices={voices}
+              value={values.voice}
+              onChange={(voice) => onChange({ voice })}
+              preview={preview}
+              labelledBy="voice-heading"
+            />
+          ) : (
+            <div className="space-y-4">
+              <div className="space-y-2">
+                <p className="text-muted-foreground text-sm">
+                  Read the title, pause for a breath, then the story. Captions follow your words.
+                </p>
+                <blockquote
+                  aria-label="What to read"
+                  className="max-h-56 space-y-2 overflow-y-auto rounded-lg border bg-muted/30 p-3 text-sm leading-relaxed"
+                >
+                  <p className="font-semibold">{script.post_title || "Your post title"}</p>
+                  <p className="whitespace-pre-line">{script.script || "Your story, from the Script step."}</p>
+                </blockquote>
+              </div>
+              <VoiceRecorder onUploaded={(file) => onChange({ voiceover_file_id: file.id })} />
+              <UploadField
+                kind="voice-over"
+                value={values.voiceover_file_id}
+                onChange={(file) => onChange({ voiceover_file_id: file ? file.id : null })}
+                accept={FILE_ACCEPT["voice-over"]}
+                isAccepted={isAcceptedVoiceOver}
+                messages={VOICE_OVER_MESSAGES}
+                prompt="Upload a recording"
+                hint={`MP3, WAV, M4A, OGG or WebM · ${VOICE_OVER_MIN_S} s to ${VOICE_OVER_MAX_S / 60} min · up to 10 MB`}
+                renderPreview={(file) => (
+                  <PreviewButton
+                    playing={preview.playing === file.id}
+                    label={file.original_filename}
+                    onClick={() => void preview.toggle(file.id, file.url)}
+                  />
+                )}
+                serverReasons
+              />
+              {!values.voiceover_file_id ? (
+                <p className="text-muted-foreground text-xs">{messages.reddit.voiceOverRequired}</p>
+              ) : null}
+            </div>
+          )}
         </section>
         <div className="space-y-2">
           <Label htmlFor={languageId}>Language</Label>

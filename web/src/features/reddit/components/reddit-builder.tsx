@@ -20,6 +20,8 @@ export interface RedditDraft extends Record<string, unknown> {
   background_crop: { x: number } | null;
   background_music: string;
   voice: string;
+  /** The creator's own recording of the title and script instead of an AI voice. */
+  voiceover_file_id: string | null;
   language: string;
 }
 
@@ -41,6 +43,7 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     background_crop: null,
     background_music: NO_MUSIC,
     voice: DEFAULT_VOICE,
+    voiceover_file_id: null,
     language: DEFAULT_LANGUAGE,
   },
   bulkyFields: ["avatar_url"],
@@ -78,10 +81,16 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     },
     {
       label: "Audio",
-      hint: "Pick the music and the narrator, then generate.",
-      fields: ["background_music", "voice", "language"],
+      hint: "Pick the music and the narrator (an AI voice or your own recording), then generate.",
+      fields: ["background_music", "voice", "voiceover_file_id", "language"],
       Component: ({ draft, patch, catalog }: StepProps) => (
-        <AudioStep music={catalog.music} voices={catalog.voices} values={draft} onChange={patch} />
+        <AudioStep
+          music={catalog.music}
+          voices={catalog.voices}
+          values={draft}
+          script={{ post_title: draft.post_title, script: draft.script }}
+          onChange={patch}
+        />
       ),
     },
   ],
