@@ -197,6 +197,15 @@ describe.each(DRIVERS)("own background footage on %s", (driver) => {
     expect(await jobsFor(h, video.id)).toBe(1);
     const [row] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, video.id));
     expect(row?.input).toMatchObject({ background_file_id: own, background_crop: { x: 0.3 } });
+    // A green-screen meme takes the same footage as its background (beside its own picture-or-MP4 kind).
+    const meme = await create(
+      {
+        type: "green-screen",
+        input: { text_hook: "me at 3am", selected_meme: "dancing-cat", background_file_id: own },
+      },
+      alice,
+    );
+    expect(meme.status).toBe(201);
     // The footage is read by a video being made: it cannot be deleted meanwhile.
     expect((await h.request(`/api/files/${own}`, { method: "DELETE", cookie: alice })).status).toBe(409);
   });

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
+  acceptedUploadKinds,
   assetReferences,
   type CreateVideo,
   createVideoSchema,
@@ -81,7 +82,9 @@ export class VideosService {
       if (ref.from === "upload") {
         const row = UUID.test(ref.id) ? await this.files.find(userId, ref.id) : undefined;
         if (!row) throw new AppError("VALIDATION_FAILED", messages.files.notFound);
-        if (row.type !== ref.kind) throw new AppError("VALIDATION_FAILED", messages.files.wrongUse);
+        if (!(acceptedUploadKinds(body.type, ref.field) as string[]).includes(row.type)) {
+          throw new AppError("VALIDATION_FAILED", messages.files.wrongUse);
+        }
         filenames[ref.field] = row.originalFilename;
       } else if (ref.key !== null && !this.catalog.has(ref.kind, ref.key)) {
         throw new AppError("VALIDATION_FAILED", UNKNOWN_LIBRARY_ITEM[ref.kind]);

@@ -13,6 +13,8 @@ export interface UploadSource<I> {
   from: "upload";
   field: StringField<I>;
   kind: FileType;
+  /** Other kinds of upload the field takes too (green-screen: own background footage). */
+  alsoKinds?: readonly FileType[];
   /** The field may be absent (the input chose another source): the asset is then null. */
   optional?: true;
 }

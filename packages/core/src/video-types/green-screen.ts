@@ -11,8 +11,8 @@ export const greenScreenDefinition = defineVideoType({
   assets: {
     /** The meme clip on chroma green. */
     meme: { from: "library", field: "selected_meme", kind: "meme" },
-    /** The user's background picture or video. */
-    background: { from: "upload", field: "background_file_id", kind: "green-screen" },
+    /** The user's background picture or video, or their own background footage (MP4, MOV or WebM). */
+    background: { from: "upload", field: "background_file_id", kind: "green-screen", alsoKinds: ["background-video"] },
     /** The song, or null. */
     music: { from: "library", field: "song", kind: "music", none: NO_MUSIC },
   },

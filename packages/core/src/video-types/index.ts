@@ -110,6 +110,12 @@ export function optionalAssets(type: VideoType): string[] {
   );
 }
 
+/** The kinds of upload an input field takes: its own kind and any others its definition allows. */
+export function acceptedUploadKinds(type: VideoType, field: string): FileType[] {
+  const source = sourcesOf(type).find(([, s]) => s.from === "upload" && s.field === field)?.[1];
+  return source?.from === "upload" ? [source.kind, ...(source.alsoKinds ?? [])] : [];
+}
+
 /** The input fields of a type that hold upload ids, and the kind of file each must be. */
 export function uploadFields(type: VideoType): { field: string; kind: FileType }[] {
   return sourcesOf(type).flatMap(([, source]) =>

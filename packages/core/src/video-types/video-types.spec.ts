@@ -16,6 +16,7 @@ import {
   ugcAdsInputSchema,
 } from "../schemas/videos.ts";
 import {
+  acceptedUploadKinds,
   assetReferences,
   type CreateVideo,
   createVideoSchema,
@@ -130,6 +131,13 @@ describe("video type definitions", () => {
         expect(Object.keys(shape), `${type}.${field}`).toContain(field);
       }
     }
+  });
+
+  it("take own background footage where a background upload may be a clip", () => {
+    expect(acceptedUploadKinds("green-screen", "background_file_id")).toEqual(["green-screen", "background-video"]);
+    expect(acceptedUploadKinds("reddit", "background_file_id")).toEqual(["background-video"]);
+    expect(acceptedUploadKinds("ugc-ads", "product_image_id")).toEqual(["product-image"]);
+    expect(acceptedUploadKinds("reddit", "background_video")).toEqual([]);
   });
 
   it("say which upload or library item each of an input's fields refers to", () => {
