@@ -102,7 +102,9 @@ export function VoiceRecorder({ onUploaded }: { onUploaded: (file: UserFile) => 
   const send = () => {
     if (state.phase !== "recorded") return;
     const type = state.blob.type || "audio/webm";
-    const file = new File([state.blob], `Recording ${new Date().toLocaleString()}.${extensionOf(type)}`, { type });
+    // A name without slashes (the server keeps only a name's last path segment).
+    const stamp = new Date().toISOString().slice(0, 16).replace("T", " ").replace(":", ".");
+    const file = new File([state.blob], `Recording ${stamp}.${extensionOf(type)}`, { type });
     upload.mutate(
       { file },
       {
