@@ -1,6 +1,11 @@
-import { FILE_ACCEPT, messages, type UserFile } from "@reelsmith/core";
+import { BACKGROUND_VIDEO_MAX_BYTES, FILE_ACCEPT, messages, type UserFile } from "@reelsmith/core";
+import { Film, Image } from "lucide-react";
+import { useState } from "react";
 
+import { useFiles } from "@/components/builder/api/get-files";
 import { UploadField } from "@/components/builder/pickers/upload-field";
+import { isAcceptedFootage } from "@/features/reddit/components/background-step";
+import { cn } from "@/lib/utils";
 import { isAcceptedBackgroundFile, isVideoBackground } from "../lib/background-file";
 
 const UPLOAD_MESSAGES = {
@@ -29,7 +34,17 @@ function Thumbnail({ file }: { file: UserFile }) {
   return <img src={file.url} alt="" loading="lazy" className={className} />;
 }
 
-/** The background: a picture or a video (JPG, PNG, WebP or MP4, at most 10 MB), uploaded or from Your Library. */
+const FOOTAGE_MESSAGES = {
+  invalidType: { title: messages.files.unsupportedBackgroundVideo },
+  tooLarge: { title: messages.files.backgroundVideoTooLarge },
+  deleted: { title: messages.files.deleted },
+  deleteFailed: { title: messages.files.deleteFailed },
+};
+
+/**
+ * The background: a picture or a video (JPG, PNG, WebP or MP4, at most 10 MB), or the creator's own
+ * footage (MP4, MOV or WebM, up to 100 MB, shared with Reddit stories), uploaded or from Your Library.
+ */
 export function BackgroundField({
   value,
   onChange,
@@ -37,6 +52,54 @@ export function BackgroundField({
   value: string | null;
   onChange: (file: UserFile | null) => void;
 }) {
+  const footage = useFiles("background-video");
+  const [source, setSource] = useState<"picture" | "own" | null>(null);
+  const shown = source ?? (footage.data?.some((file) => file.id === value) ? "own" : "picture");
+  const options = [
+    { id: "picture" as const, label: "Picture or MP4", icon: Image },
+    { id: "own" as const, label: "Your footage", icon: Film },
+  ];
+  return (
+    <div className="space-y-4">
+      <fieldset aria-label="Background source" className="inline-flex rounded-lg border bg-muted/40 p-1">
+        {options.map(({ id, label, icon: Icon }) => (
+          <button
+            key={id}
+            type="button"
+            aria-pressed={shown === id}
+            onClick={() => setSource(id)}
+            className={cn(
+              "inline-flex items-center gap-2 rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
+              shown === id ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </button>
+        ))}
+      </fieldset>
+      {shown === "own" ? (
+        <UploadField
+          kind="background-video"
+          value={value}
+          onChange={onChange}
+          accept={FILE_ACCEPT["background-video"]}
+          isAccepted={isAcceptedFootage}
+          maxBytes={BACKGROUND_VIDEO_MAX_BYTES}
+          messages={FOOTAGE_MESSAGES}
+          prompt="Upload your own background footage"
+          hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
+          renderPreview={(file) => <Thumbnail file={file} />}
+          serverReasons
+        />
+      ) : (
+        <PictureOrClip value={value} onChange={onChange} />
+      )}
+    </div>
+  );
+}
+
+function PictureOrClip({ value, onChange }: { value: string | null; onChange: (file: UserFile | null) => void }) {
   return (
     <UploadField
       kind="green-screen"

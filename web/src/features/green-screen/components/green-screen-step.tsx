@@ -64,7 +64,9 @@ export function GreenScreenStep({
   catalog: Catalog;
 }) {
   const backgrounds = useFiles("green-screen");
-  const background = backgrounds.data?.find((f) => f.id === values.background_file_id) ?? null;
+  const footage = useFiles("background-video");
+  const background =
+    [...(backgrounds.data ?? []), ...(footage.data ?? [])].find((f) => f.id === values.background_file_id) ?? null;
   const meme = catalog.memes.find((m) => m.id === values.selected_meme) ?? null;
 
   return (
@@ -93,7 +95,12 @@ export function GreenScreenStep({
             onChange={(selected_meme) => onChange({ selected_meme })}
           />
         </Part>
-        <Part id="gs-background" number={3} title="Background" hint="A picture or a video behind the meme.">
+        <Part
+          id="gs-background"
+          number={3}
+          title="Background"
+          hint="A picture or a video behind the meme, or your own footage."
+        >
           <BackgroundField
             value={values.background_file_id}
             onChange={(file) => onChange({ background_file_id: file?.id ?? null })}
