@@ -72,3 +72,31 @@ test("a Reddit story over the creator's own footage: upload, place the 9:16 wind
   expect((await created).status()).toBe(201);
   await expect(page.getByRole("heading", { name: "Your video is ready" })).toBeVisible({ timeout: 180_000 });
 });
+
+test("a green-screen meme offers the same footage as its background", async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "own-footage-gs-"));
+  const clip = path.join(dir, "street.mov");
+  lavfiFile(clip, "testsrc2=s=1280x720:r=30:d=3", [
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-f",
+    "mov",
+  ]);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page);
+  await page.goto("/create/greenscreen");
+  await page.getByRole("button", { name: "Your footage" }).click();
+  await page.locator('input[type="file"]').setInputFiles(clip);
+  await expect(page.getByRole("radio", { name: /street\.mov/ })).toHaveAttribute("aria-checked", "true");
+  await page.screenshot({ path: path.join(SHOTS, "h13-green-1440.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, "h13-green-390.png"), fullPage: true });
+  // The other source keeps its own uploads: none here yet.
+  await page.getByRole("button", { name: "Picture or MP4" }).click();
+  await expect(page.getByRole("radio", { name: /street\.mov/ })).toHaveCount(0);
+});
