@@ -121,7 +121,10 @@ describe("video type definitions", () => {
       "ugc-ads": [{ field: "product_image_id", kind: "product-image" }],
       "text-hook": [{ field: "audio_file_id", kind: "audio-file" }],
       "green-screen": [{ field: "background_file_id", kind: "green-screen" }],
-      reddit: [{ field: "background_file_id", kind: "background-video" }],
+      reddit: [
+        { field: "background_file_id", kind: "background-video" },
+        { field: "voiceover_file_id", kind: "voice-over" },
+      ],
     });
     for (const type of VIDEO_TYPES) {
       for (const { field, kind } of uploadFields(type)) {
@@ -159,6 +162,15 @@ describe("video type definitions", () => {
       { asset: "background", from: "library", field: "background_video", kind: "background", key: "gta5" },
       { asset: "music", from: "library", field: "background_music", kind: "music", key: "lofi-rainy-window" },
     ]);
+    // A story read by the creator's own recording refers to it as a voice-over upload.
+    const ownVoice = redditInputSchema.parse({ ...(inputs.reddit as object), voiceover_file_id: SONG });
+    expect(assetReferences("reddit", ownVoice)).toContainEqual({
+      asset: "voiceOver",
+      from: "upload",
+      field: "voiceover_file_id",
+      kind: "voice-over",
+      id: SONG,
+    });
     // The faceless tab decides the library kind.
     expect(assetReferences("faceless-ai", parse("faceless-ai"))).toEqual([
       { asset: "clip", from: "library", field: "video_type", kind: "dreamscape", key: "luxury" },
