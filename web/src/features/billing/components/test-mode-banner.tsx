@@ -1,6 +1,7 @@
 import { messages } from "@reelsmith/core";
 import { FlaskConical } from "lucide-react";
 
+import { useHydrated } from "@/hooks/use-hydrated";
 import { publicConfig } from "@/lib/public-config";
 import { cn } from "@/lib/utils";
 
@@ -28,9 +29,12 @@ export function TestModeBanner({ children }: { children: string }) {
 /**
  * On the screens that start or manage a payment (pricing, buying credits, the subscription card) while
  * the server runs the built-in test checkout: nothing here costs money. Nothing shows with Stripe.
+ * Pre-rendered pages are built without knowing the server's mode, so the notice waits for hydration
+ * (showing it during hydration would not match the pre-rendered markup).
  */
 export function TestModeNotice({ className }: { className?: string }) {
-  if (publicConfig().payments.mode !== "test") return null;
+  const hydrated = useHydrated();
+  if (!hydrated || publicConfig().payments.mode !== "test") return null;
   return (
     <div
       role="note"
