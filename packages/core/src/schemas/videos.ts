@@ -159,6 +159,11 @@ export const greenScreenInputSchema = z.object({
   background_file_id: z.uuid(messages.greenScreen.incomplete),
   song: z.string().min(1).default(NO_MUSIC),
   /**
+   * Where the 9:16 window is cut from a background video: its horizontal centre as a share of the
+   * video's width. Only a video background uses it; absent or null: the middle (0.5).
+   */
+  background_crop: z.object({ x: z.number().finite().min(0).max(1) }).nullish(),
+  /**
    * Where the meme sits, as the user placed it: its centre as a share of the frame's width (x) and
    * height (y), and its size relative to the default (scale). Absent: the default placement.
    */
