@@ -18,6 +18,7 @@ import {
   analyseMemeSound,
   greenScreenBed,
   greenScreenRecipe,
+  greenScreenTiming,
   renderGreenScreenCaption,
   soundRmsDb,
 } from "../recipes/green-screen.ts";
@@ -240,10 +241,22 @@ const producers: { [T in VideoType]: Producer<T> } = {
       if (!background.video) throw new UnsupportedMediaError(assets.background, "it has no picture");
       const captionPath = join(req.workDir, "caption.png");
       const caption = renderGreenScreenCaption(input.text_hook);
+      // A background video is cut to 9:16 where the creator placed the window and, when shorter than
+      // the video, made to loop without a jump (as a Reddit story's own footage); its sound is read
+      // from the upload itself.
+      const backgroundVideo = background.video.still
+        ? null
+        : await prepareOwnBackground(assets.background, req.workDir, {
+            cropX: input.background_crop?.x ?? 0.5,
+            needed: greenScreenTiming(input, meme.duration).duration,
+            draft: req.draft,
+            signal: req.signal,
+          });
       const backdrop = {
-        background: assets.background,
-        backgroundKind: background.video.still ? ("image" as const) : ("video" as const),
+        background: backgroundVideo?.path ?? assets.background,
+        backgroundKind: backgroundVideo ? ("video" as const) : ("image" as const),
         backgroundHasAudio: Boolean(background.audio),
+        backgroundSound: backgroundVideo ? assets.background : undefined,
         music: assets.music,
       };
       const bed = greenScreenBed(backdrop);

@@ -56,9 +56,14 @@ export interface GreenScreenAssets {
   memeHeight: number;
   /** Its own sound (see memeSoundOf), or null when it has none. */
   memeSound: MemeSound | null;
-  /** The user's background: a picture or a video. */
+  /**
+   * The user's background: a picture, or a video (the producer's 1080x1920 cut of the upload at the
+   * creator's crop, loop-ready: see prepareOwnBackground).
+   */
   background: string;
   backgroundKind: "image" | "video";
+  /** The file a background video's own sound is read from, when not `background` (the upload itself). */
+  backgroundSound?: string;
   /** The song, or null for none. */
   music: string | null;
   /** Whether the background (a video) has its own sound: without a song it plays under the meme. */
@@ -211,11 +216,11 @@ export function renderGreenScreenCaption(text: string): { png: Buffer; layout: G
  * sound, else nothing.
  */
 export function greenScreenBed(
-  assets: Pick<GreenScreenAssets, "music" | "background" | "backgroundKind" | "backgroundHasAudio">,
+  assets: Pick<GreenScreenAssets, "music" | "background" | "backgroundKind" | "backgroundHasAudio" | "backgroundSound">,
 ): { src: string; role: "music" | "ambient" } | null {
   if (assets.music) return { src: assets.music, role: "music" };
   if (assets.backgroundKind === "video" && assets.backgroundHasAudio)
-    return { src: assets.background, role: "ambient" };
+    return { src: assets.backgroundSound ?? assets.background, role: "ambient" };
   return null;
 }
 
@@ -254,6 +259,15 @@ function memeSoundLayers(src: string, sound: MemeSound, playS: number, duration:
   return layers;
 }
 
+/** How long one play of the meme lasts (whole frames at 30 fps) and how long the video is. */
+export function greenScreenTiming(
+  input: Pick<GreenScreenInput, "text_hook">,
+  memeDuration: number,
+): { playS: number; duration: number } {
+  const playS = Math.round(memeDuration * 30) / 30;
+  return { playS, duration: greenScreenDurationS(input.text_hook, playS) };
+}
+
 /**
  * Green-screen meme, cut as creators cut the format: the caption on a white band across the top
  * from the first frame, the meme keyed over the user's picture (pushed in slowly) or video (looped)
@@ -264,8 +278,7 @@ function memeSoundLayers(src: string, sound: MemeSound, playS: number, duration:
  * end with their subject leaving (a frozen ending would hold an empty or half-gone meme).
  */
 export function greenScreenRecipe(input: GreenScreenInput, assets: GreenScreenAssets): RecipeComposition {
-  const playS = Math.round(assets.memeDuration * 30) / 30;
-  const duration = greenScreenDurationS(input.text_hook, playS);
+  const { playS, duration } = greenScreenTiming(input, assets.memeDuration);
   const background =
     assets.backgroundKind === "video"
       ? { kind: "video" as const, src: assets.background, loop: true, fit: "cover" as const }
