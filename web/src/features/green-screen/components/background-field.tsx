@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useFiles } from "@/components/builder/api/get-files";
 import { UploadField } from "@/components/builder/pickers/upload-field";
 import { isAcceptedFootage } from "@/features/reddit/components/background-step";
+import { CropPicker } from "@/features/reddit/components/crop-picker";
 import { cn } from "@/lib/utils";
 import { isAcceptedBackgroundFile, isVideoBackground } from "../lib/background-file";
 
@@ -43,18 +44,25 @@ const FOOTAGE_MESSAGES = {
 
 /**
  * The background: a picture or a video (JPG, PNG, WebP or MP4, at most 10 MB), or the creator's own
- * footage (MP4, MOV or WebM, up to 100 MB, shared with Reddit stories), uploaded or from Your Library.
+ * footage (MP4, MOV or WebM, up to 100 MB, shared with Reddit stories), uploaded or from Your Library,
+ * with the part of it that fills the 9:16 frame (`crop`, the window's horizontal centre: the middle
+ * when own footage is chosen, null for the other kind).
  */
 export function BackgroundField({
   value,
+  crop,
   onChange,
+  onCropChange,
 }: {
   value: string | null;
-  onChange: (file: UserFile | null) => void;
+  crop: number | null;
+  onChange: (file: UserFile | null, crop: { x: number } | null) => void;
+  onCropChange: (x: number) => void;
 }) {
   const footage = useFiles("background-video");
   const [source, setSource] = useState<"picture" | "own" | null>(null);
-  const shown = source ?? (footage.data?.some((file) => file.id === value) ? "own" : "picture");
+  const chosenFootage = footage.data?.find((file) => file.id === value) ?? null;
+  const shown = source ?? (chosenFootage ? "own" : "picture");
   const options = [
     { id: "picture" as const, label: "Picture or MP4", icon: Image },
     { id: "own" as const, label: "Your footage", icon: Film },
@@ -79,21 +87,31 @@ export function BackgroundField({
         ))}
       </fieldset>
       {shown === "own" ? (
-        <UploadField
-          kind="background-video"
-          value={value}
-          onChange={onChange}
-          accept={FILE_ACCEPT["background-video"]}
-          isAccepted={isAcceptedFootage}
-          maxBytes={BACKGROUND_VIDEO_MAX_BYTES}
-          messages={FOOTAGE_MESSAGES}
-          prompt="Upload your own background footage"
-          hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
-          renderPreview={(file) => <Thumbnail file={file} />}
-          serverReasons
-        />
+        <>
+          <UploadField
+            kind="background-video"
+            value={value}
+            onChange={(file) => onChange(file, file ? { x: 0.5 } : null)}
+            accept={FILE_ACCEPT["background-video"]}
+            isAccepted={isAcceptedFootage}
+            maxBytes={BACKGROUND_VIDEO_MAX_BYTES}
+            messages={FOOTAGE_MESSAGES}
+            prompt="Upload your own background footage"
+            hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
+            renderPreview={(file) => <Thumbnail file={file} />}
+            serverReasons
+          />
+          {chosenFootage ? (
+            <CropPicker
+              src={chosenFootage.url}
+              value={crop ?? 0.5}
+              onChange={onCropChange}
+              hint="Drag the frame (or use the arrow keys) to choose what fills the 9:16 video behind the meme. The clip loops seamlessly."
+            />
+          ) : null}
+        </>
       ) : (
-        <PictureOrClip value={value} onChange={onChange} />
+        <PictureOrClip value={value} onChange={(file) => onChange(file, null)} />
       )}
     </div>
   );

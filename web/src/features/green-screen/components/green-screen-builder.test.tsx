@@ -1,5 +1,5 @@
 import { type Catalog, greenScreenInputSchema, messages, NO_MUSIC, type UserFile } from "@reelsmith/core";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { draftStorageKey } from "@/components/builder/use-builder-draft";
@@ -251,5 +251,84 @@ describe("Green Screen Memes builder", () => {
         meme_transform: { x: 0.4, y: 0.6, scale: 1.2 },
       },
     });
+  });
+
+  it("cuts own footage where the creator moves the 9:16 window, and sends that crop", async () => {
+    const footage: UserFile = {
+      ...clip,
+      id: "2d8dae0a-5f71-4ca0-9c73-4a3a5e2e1c33",
+      original_filename: "skate.mov",
+      type: "background-video",
+      mime_type: "video/quicktime",
+      url: "/media/skate.mov",
+    };
+    const created = { id: "v10", type: "green-screen", status: "processing", progress: 0, stage: null };
+    const fetchMock = mockBuilderApi({
+      overrides: {
+        "/api/files?type=background-video": () => jsonResponse(200, { items: [footage] }),
+        "POST /api/videos": () =>
+          jsonResponse(201, {
+            ...created,
+            title: "Green Screen Meme - me at 3am",
+            error_message: null,
+            cost: 6,
+            refunded: 0,
+            retryable: false,
+            retry_blocked_reason: null,
+            duration_s: null,
+            video_url: null,
+            thumbnail_url: null,
+            download_url: null,
+            video_caption: null,
+            created_at: "2026-03-02T10:00:00.000Z",
+            finished_at: null,
+          }),
+        "/api/videos/v10": () => jsonResponse(200, { ...created, stage: "Rendering" }),
+      },
+    });
+    sessionStorage.setItem(key, JSON.stringify({ text_hook: "me at 3am", selected_meme: "meme-2" }));
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await user.click(await screen.findByRole("button", { name: "Your footage" }));
+    // No window to move before a clip is chosen.
+    expect(screen.queryByRole("slider", { name: "Part of your footage in the frame" })).toBeNull();
+    await user.click(await screen.findByRole("radio", { name: /skate\.mov/ }));
+    expect(saved().background_crop).toEqual({ x: 0.5 });
+    const slider = await screen.findByRole("slider", { name: "Part of your footage in the frame" });
+    const video = slider.parentElement?.querySelector("video") as HTMLVideoElement;
+    expect(video.getAttribute("src")).toBe("/media/skate.mov");
+    Object.defineProperty(video, "videoWidth", { value: 1920 });
+    Object.defineProperty(video, "videoHeight", { value: 1080 });
+    fireEvent.loadedMetadata(video);
+    fireEvent.keyDown(slider, { key: "ArrowLeft", shiftKey: true });
+    fireEvent.keyDown(slider, { key: "ArrowLeft", shiftKey: true });
+    expect(saved().background_crop).toEqual({ x: 0.3 });
+    expect(slider.getAttribute("aria-valuenow")).toBe("30");
+
+    await user.click(button("Generate Video · 6 credits"));
+    expect((await screen.findAllByText(messages.videos.creationStartedTitle)).length).toBeGreaterThan(0);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      type: "green-screen",
+      input: {
+        text_hook: "me at 3am",
+        selected_meme: "meme-2",
+        background_file_id: footage.id,
+        background_crop: { x: 0.3 },
+        song: NO_MUSIC,
+      },
+    });
+  });
+
+  it("drops the crop when a picture is chosen instead", async () => {
+    mockBuilderApi({});
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({ text_hook: "me at 3am", selected_meme: "meme-2", background_crop: { x: 0.3 } }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await user.click(await screen.findByRole("radio", { name: /beach\.png/ }));
+    expect(saved()).toMatchObject({ background_file_id: picture.id, background_crop: null });
   });
 });

@@ -9,6 +9,8 @@ export interface GreenScreenDraft extends Record<string, unknown> {
   text_hook: string;
   selected_meme: string | null;
   background_file_id: string | null;
+  /** Where own footage is cut to 9:16; absent or null: the middle. */
+  background_crop?: { x: number } | null | undefined;
   song: string;
   /** Where the user put the meme on the preview; absent: the default placement. */
   meme_transform?: MemeTransform | undefined;
@@ -42,7 +44,7 @@ export const greenScreenBuilder = defineBuilder<GreenScreenDraft>({
     {
       label: "Make your meme",
       hint: "Write the caption, pick a meme and a background, and place the meme on the preview.",
-      fields: ["text_hook", "selected_meme", "background_file_id", "song", "meme_transform"],
+      fields: ["text_hook", "selected_meme", "background_file_id", "background_crop", "song", "meme_transform"],
       Component: ({ draft, patch, catalog }: StepProps) => (
         <GreenScreenStep values={draft} onChange={patch} catalog={catalog} />
       ),

@@ -12,6 +12,8 @@ export interface GreenScreenValues {
   text_hook: string;
   selected_meme: string | null;
   background_file_id: string | null;
+  /** Where own footage is cut to 9:16 (its window's horizontal centre); null or absent: the middle. */
+  background_crop?: { x: number } | null | undefined;
   song: string;
   meme_transform?: MemeTransform | undefined;
 }
@@ -75,6 +77,7 @@ export function GreenScreenStep({
         caption={values.text_hook}
         meme={meme}
         background={background}
+        cropX={values.background_crop?.x ?? 0.5}
         transform={values.meme_transform}
         onTransformChange={(meme_transform) => onChange({ meme_transform })}
         className="lg:sticky lg:top-20 lg:order-last lg:self-start"
@@ -103,7 +106,9 @@ export function GreenScreenStep({
         >
           <BackgroundField
             value={values.background_file_id}
-            onChange={(file) => onChange({ background_file_id: file?.id ?? null })}
+            crop={values.background_crop?.x ?? null}
+            onChange={(file, background_crop) => onChange({ background_file_id: file?.id ?? null, background_crop })}
+            onCropChange={(x) => onChange({ background_crop: { x } })}
           />
         </Part>
         <Part id="gs-song" number={4} title="Song" hint="Plays under the meme's own sound. Optional.">

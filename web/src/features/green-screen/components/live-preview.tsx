@@ -134,6 +134,7 @@ export function LivePreview({
   caption,
   meme,
   background,
+  cropX = 0.5,
   transform,
   onTransformChange,
   className,
@@ -141,6 +142,8 @@ export function LivePreview({
   caption: string;
   meme: CatalogMeme | null;
   background: UserFile | null;
+  /** Where a video background's 9:16 window is centred (a share of its width), as the render cuts it. */
+  cropX?: number;
   transform: MemeTransform | undefined;
   onTransformChange: (transform: MemeTransform | undefined) => void;
   className?: string;
@@ -268,6 +271,7 @@ export function LivePreview({
             backgroundKind === "image"
               ? 1 + (GREEN_SCREEN_PICTURE_PUSH - 1) * ((elapsedS % pushPeriodS) / pushPeriodS)
               : 1,
+          cropX: backgroundKind === "video" ? cropX : 0.5,
         }
       : null,
     meme:

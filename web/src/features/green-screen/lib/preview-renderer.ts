@@ -12,8 +12,11 @@ import { CHROMA_KEY_FRAGMENT_SHADER, KEY_UNIFORMS, PLAIN_FRAGMENT_SHADER, QUAD_V
 export type Drawable = HTMLImageElement | HTMLVideoElement | HTMLCanvasElement;
 
 export interface PreviewScene {
-  /** The user's picture or video, and how far the push has gone (1 = not at all). */
-  background: { source: Drawable; width: number; height: number; push: number } | null;
+  /**
+   * The user's picture or video, how far the push has gone (1 = not at all), and where a wide source's
+   * 9:16 window is centred (a share of its width; absent: the middle).
+   */
+  background: { source: Drawable; width: number; height: number; push: number; cropX?: number } | null;
   /** The meme clip and its box in frame pixels (core's `memeBox`). */
   meme: { source: HTMLVideoElement; width: number; height: number; box: GreenScreenRect } | null;
   /** The band drawn at the canvas's scale (`drawCaption`), its box in frame pixels, and a version that changes with it. */
@@ -30,13 +33,18 @@ export interface PreviewRenderer {
 /** What the preview shows where there is no background yet. */
 const EMPTY = [0.12, 0.13, 0.17] as const;
 
-/** The part of a `width` x `height` source that covers the frame (centred), pushed in by `push`. */
-export function coverCrop(width: number, height: number, push = 1): GreenScreenRect {
+/**
+ * The part of a `width` x `height` source that covers the frame, pushed in by `push`: centred
+ * vertically, and horizontally at `cropX` (a share of the width, kept inside the source, as the
+ * render cuts own footage).
+ */
+export function coverCrop(width: number, height: number, push = 1, cropX = 0.5): GreenScreenRect {
   const frame = GREEN_SCREEN_FRAME.width / GREEN_SCREEN_FRAME.height;
   const source = width / height;
   const cropW = (source > frame ? height * frame : width) / push;
   const cropH = (source > frame ? height : width / frame) / push;
-  return { x: (width - cropW) / 2, y: (height - cropH) / 2, width: cropW, height: cropH };
+  const x = Math.min(width - cropW, Math.max(0, width * cropX - cropW / 2));
+  return { x, y: (height - cropH) / 2, width: cropW, height: cropH };
 }
 
 /** Whether a source has a picture to draw now. */
@@ -188,7 +196,7 @@ export function createWebGlRenderer(canvas: HTMLCanvasElement): PreviewRenderer 
           upload(textures.background, bg.source);
           uploaded.background = bg.source;
         }
-        const crop = coverCrop(bg.width, bg.height, bg.push);
+        const crop = coverCrop(bg.width, bg.height, bg.push, bg.cropX);
         quad(plain, textures.background, frameRect, {
           u0: crop.x / bg.width,
           v0: crop.y / bg.height,
@@ -254,7 +262,7 @@ export function createCanvasRenderer(canvas: HTMLCanvasElement): PreviewRenderer
 
       const bg = scene.background;
       if (bg && ready(bg.source)) {
-        const crop = coverCrop(bg.width, bg.height, bg.push);
+        const crop = coverCrop(bg.width, bg.height, bg.push, bg.cropX);
         ctx.drawImage(bg.source, crop.x, crop.y, crop.width, crop.height, 0, 0, canvas.width, canvas.height);
       }
 

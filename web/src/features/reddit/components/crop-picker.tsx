@@ -20,7 +20,18 @@ export function clampCentre(x: number, share: number): number {
  * full-height 9:16 window over it (arrow keys move it too). `value` is the window's horizontal centre as
  * a share of the clip's width.
  */
-export function CropPicker({ src, value, onChange }: { src: string; value: number; onChange: (x: number) => void }) {
+export function CropPicker({
+  src,
+  value,
+  onChange,
+  hint = "Drag the frame (or use the arrow keys) to choose what fills the 9:16 video. The clip loops seamlessly and its own sound is muted under the voice.",
+}: {
+  src: string;
+  value: number;
+  onChange: (x: number) => void;
+  /** The line under the clip (by default the Reddit story's). */
+  hint?: string;
+}) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const clipRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; startValue: number } | null>(null);
@@ -103,10 +114,7 @@ export function CropPicker({ src, value, onChange }: { src: string; value: numbe
           />
         </div>
       </div>
-      <p className="text-muted-foreground text-sm">
-        Drag the frame (or use the arrow keys) to choose what fills the 9:16 video. The clip loops seamlessly and its
-        own sound is muted under the voice.
-      </p>
+      <p className="text-muted-foreground text-sm">{hint}</p>
     </div>
   );
 }
