@@ -56,6 +56,7 @@ describe("resolveAssets", () => {
     expect(resolveAssets("reddit", reddit, library)).toEqual({
       background: "/library/background/minecraft.mp4",
       ownBackground: null,
+      voiceOver: null,
       music: null,
     });
     expect(library.asked).not.toContain(`music/${NO_MUSIC}`);
@@ -66,6 +67,7 @@ describe("resolveAssets", () => {
     expect(resolveAssets("reddit", own, library, { [SONG]: "/up/footage.mov" })).toEqual({
       background: null,
       ownBackground: "/up/footage.mov",
+      voiceOver: null,
       music: null,
     });
     expect(library.asked.slice(asked).some((item) => item.startsWith("background/"))).toBe(false);
