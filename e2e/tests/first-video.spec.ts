@@ -31,9 +31,11 @@ async function createStoryElsewhere(page: Page, title: string): Promise<void> {
 async function expectBelowHeader(page: Page, toast: Locator): Promise<void> {
   await expect(toast).toBeVisible();
   const header = await page.locator("header").first().boundingBox();
-  const box = await toast.boundingBox();
-  if (!header || !box) throw new Error("header or toast not laid out");
-  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  if (!header) throw new Error("header not laid out");
+  // A toast slides in from above: wait for it to come to rest, then it must sit below the header.
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? Number.NEGATIVE_INFINITY)
+    .toBeGreaterThanOrEqual(header.y + header.height);
 }
 
 test("the clip carousel scrolls at the spec's 140 pixels a second", async ({ page }) => {
