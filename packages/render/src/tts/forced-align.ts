@@ -24,7 +24,7 @@ import { finalizeWords, type Span } from "./engine-timing.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
 import { defaultCacheDir } from "./flite.ts";
 import { runProcess } from "./process.ts";
-import { type SpeechToken, speechTokens } from "./text.ts";
+import { ONES, type SpeechToken, speechTokens, TENS } from "./text.ts";
 import type { WordTiming } from "./types.ts";
 
 /** Where Debian's pocketsphinx-en-us puts the US English model (acoustic model and dictionary). */
@@ -351,29 +351,6 @@ function buildGrammar(
 // ---------------------------------------------------------------------------------------------------------------
 // What a token sounds like: its readings as lists of dictionary words.
 
-const ONES = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-];
-const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 const ORDINAL: Record<string, string> = {
   one: "first",
   two: "second",

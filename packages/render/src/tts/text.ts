@@ -310,7 +310,8 @@ export function chunkTokens(tokens: SpeechToken[], maxChars = 240): TextChunk[] 
   return chunks;
 }
 
-const ONES = [
+/** Number words, for spelling numbers out (the voices' text and the aligner's readings). */
+export const ONES = [
   "zero",
   "one",
   "two",
@@ -332,7 +333,7 @@ const ONES = [
   "eighteen",
   "nineteen",
 ];
-const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+export const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 function numberWords(value: number): string {
   if (value < 20) return ONES[value] ?? "";
