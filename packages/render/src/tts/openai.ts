@@ -8,6 +8,7 @@ import { concatWavs, decodePcm, ffmpeg, masterVoice, VOICE_SAMPLE_RATE } from ".
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { abortError, TtsError, throwIfAborted } from "./errors.ts";
 import { alignSegments, forcedAlignmentAvailable } from "./forced-align.ts";
+import { sleep } from "./http.ts";
 import { chunkTokens, packChunks, type SpeechToken, speechTokens, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
@@ -436,22 +437,4 @@ async function errorDetail(response: Response): Promise<string> {
   } catch {
     return "";
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
