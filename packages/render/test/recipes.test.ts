@@ -12,6 +12,8 @@ import {
   ugcAdsInputSchema,
 } from "@reelsmith/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FONT_FACES, fontFile } from "../src/captions/fonts.ts";
+import { makeFontSet } from "../src/captions/testing/font-set.ts";
 import { CaptionTextError } from "../src/captions/text-safety.ts";
 import { measureLoudness } from "../src/ffmpeg/probe.ts";
 import { type ProduceResult, produceVideo, STAGES } from "../src/pipeline/produce.ts";
@@ -99,7 +101,7 @@ describe("recipes render real videos", () => {
     const input = redditInputSchema.parse({
       username: "Night Owl",
       post_title: "3am?",
-      // Mro letters (U+16A40...): no caption font and no usual system font has them.
+      // Mro letters (U+16A40...): neither the caption font nor the machine's fonts (a set of this test's) have them.
       script: "Footsteps upstairs \u{16A40}\u{16A41}\u{16A42}",
       caption_style: "shadow",
       background_video: "minecraft",
@@ -107,6 +109,8 @@ describe("recipes render real videos", () => {
     });
     const spawned: number[] = [];
     const workDir = join(root, "reddit-undrawable");
+    const latinOnly = await makeFontSet(FONT_FACES.filter((f) => f.family === "Inter SemiBold").map(fontFile));
+    latinOnly.use();
     const failure = await produceVideo({
       type: "reddit",
       input,
@@ -114,7 +118,9 @@ describe("recipes render real videos", () => {
       tts: new ToneTts(0.25),
       workDir,
       onSpawn: (pid) => spawned.push(pid),
-    }).catch((e: unknown) => e);
+    })
+      .catch((e: unknown) => e)
+      .finally(() => latinOnly.remove());
     expect(failure).toBeInstanceOf(CaptionTextError);
     expect((failure as CaptionTextError).code).toBe("UNDRAWABLE_TEXT");
     expect((failure as CaptionTextError).characters).toContain("\u{16A40}");

@@ -15,6 +15,7 @@ import {
 } from "./ass.ts";
 import { fontFile, styleFace } from "./fonts.ts";
 import type { Measure } from "./measure.ts";
+import { makeFontSet } from "./testing/font-set.ts";
 import { CharSet, droppedLetters, stripEmoji, textSanitiser } from "./text-safety.ts";
 
 /** A fixed-advance font: every character is 0.6 of the size wide (the layout math, without a font file). */
@@ -160,7 +161,10 @@ describe("text safety", () => {
     expect(droppedLetters(["🔥", "\u{10FFFD}", "\u{16A40}", "7", "\u{16A40}"])).toEqual(["\u{16A40}", "7"]);
   });
   it("drops characters no installed font can draw", async () => {
-    const sanitise = await textSanitiser([]);
+    // The machine's fonts are a set of this test's: one Latin font.
+    const fonts = await makeFontSet([fontFile(styleFace(captionStyle("modern-bold")))]);
+    fonts.use();
+    const sanitise = await textSanitiser([]).finally(() => fonts.remove());
     // U+10FFFD is a private-use code point no font draws.
     expect(sanitise("ok\u{10FFFD}")).toEqual({ text: "ok", dropped: ["\u{10FFFD}"] });
   });

@@ -77,7 +77,8 @@ export class CharSet {
 }
 
 const fileSets = new Map<string, Promise<CharSet | null>>();
-let systemSet: Promise<CharSet | null> | null = null;
+/** The system's fonts by fontconfig configuration (`FONTCONFIG_FILE`, "" for the default one). */
+const systemSets = new Map<string, Promise<CharSet | null>>();
 
 /** The characters a font file has (fontconfig's fc-scan); null when fontconfig's tools are missing. */
 export function fontCharSet(file: string): Promise<CharSet | null> {
@@ -94,10 +95,14 @@ export function fontCharSet(file: string): Promise<CharSet | null> {
 
 /**
  * Everything the system's fonts can draw (libass falls back to them through fontconfig), leaving
- * out colour-bitmap emoji fonts, which libass cannot draw.
+ * out colour-bitmap emoji fonts, which libass cannot draw. Read once for each fontconfig
+ * configuration (`FONTCONFIG_FILE`), the one ffmpeg's libass will use too.
  */
 export function systemCharSet(): Promise<CharSet | null> {
-  systemSet ??= exec("fc-list", ["--format", "%{family[0]}\t%{fontformat}\t%{color}\t%{charset}\n"], {
+  const config = process.env.FONTCONFIG_FILE ?? "";
+  const known = systemSets.get(config);
+  if (known) return known;
+  const systemSet = exec("fc-list", ["--format", "%{family[0]}\t%{fontformat}\t%{color}\t%{charset}\n"], {
     maxBuffer: 32 * 1024 * 1024,
   }).then(
     ({ stdout }) =>
@@ -110,6 +115,7 @@ export function systemCharSet(): Promise<CharSet | null> {
       ),
     () => null,
   );
+  systemSets.set(config, systemSet);
   return systemSet;
 }
 

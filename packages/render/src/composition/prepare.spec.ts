@@ -2,17 +2,23 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FONT_FACES, fontFile } from "../captions/fonts.ts";
+import { type FontSet, makeFontSet } from "../captions/testing/font-set.ts";
 import { CaptionTextError } from "../captions/text-safety.ts";
 import { RenderError } from "../errors.ts";
 import { prepareComposition } from "./prepare.ts";
 import { parseComposition } from "./schema.ts";
 
 let dir: string;
+let latinOnly: FontSet;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "prepare-spec-"));
+  // "The machine's fonts" of the undrawable-letter case: one Latin font, whatever is installed here.
+  latinOnly = await makeFontSet(FONT_FACES.filter((f) => f.family === "Inter SemiBold").map(fontFile));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await latinOnly.remove();
 });
 
 const captioned = (texts: string[]) =>
@@ -35,8 +41,11 @@ describe("prepareComposition captions", () => {
   it("drops an emoji with a warning but fails on a letter no font can draw", async () => {
     const ok = await prepareComposition(captioned(["wow🔥"]), dir);
     expect(ok.warnings.join(" ")).toContain("🔥");
-    // U+16A40, a Mro letter: no font of the caption styles or of a usual system has it.
-    const failure = await prepareComposition(captioned(["hello", "\u{16A40}\u{16A41}"]), dir).catch((e: unknown) => e);
+    // U+16A40, a Mro letter: neither the caption font nor the machine's fonts (a set of this test's) have it.
+    latinOnly.use();
+    const failure = await prepareComposition(captioned(["hello", "\u{16A40}\u{16A41}"]), dir)
+      .catch((e: unknown) => e)
+      .finally(() => latinOnly.restore());
     expect(failure).toBeInstanceOf(CaptionTextError);
     expect(failure).toBeInstanceOf(RenderError);
     expect((failure as RenderError).code).toBe("UNDRAWABLE_TEXT");
