@@ -89,7 +89,8 @@ describe("OpenAI-compatible provider", () => {
     server.speechCalls.length = 0;
     const speech = await provider().synthesize({ text: TEXT, voice: "alloy", workDir });
     expect(speech.timing).toBe("aligned");
-    expect(server.speechCalls.map((c) => c.input)).toEqual([
+    // Sentences are spoken in parallel: compared in the script's order, not in the order they arrived.
+    expect(server.speechCalls.map((c) => c.input).sort((a, b) => TEXT.indexOf(a) - TEXT.indexOf(b))).toEqual([
       "Okay, so here is the thing.",
       "My neighbour built a fence on my lawn, and then he sent me the bill!",
     ]);
