@@ -137,6 +137,40 @@ describe("reddit background: a library clip or the creator's own footage", () =>
   });
 });
 
+describe("reddit narrator: an AI voice or the creator's own recording", () => {
+  const recording = "7c1d9e20-5b3a-4f6e-8d2c-0a9b8c7d6e5f";
+
+  it("refuses 'your own voice' without a recording, at the recording's field", () => {
+    const refused = redditInputSchema.safeParse({ ...reddit, narrator: "own" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ["voiceover_file_id"], message: messages.reddit.voiceOverRequired }),
+    ]);
+    expect(redditInputSchema.safeParse({ ...reddit, narrator: "own", voiceover_file_id: null }).success).toBe(false);
+    // The body of a video: the same refusal, under its input.
+    const body = createVideoSchema.safeParse({ type: "reddit", input: { ...reddit, narrator: "own" } });
+    expect(body.error?.issues[0]).toMatchObject({
+      path: ["input", "voiceover_file_id"],
+      message: messages.reddit.voiceOverRequired,
+    });
+  });
+
+  it("says so even while another step is unfinished", () => {
+    const issues = redditInputSchema.safeParse({ ...reddit, script: "", narrator: "own" }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.path[0])).toEqual(["script", "voiceover_file_id"]);
+  });
+
+  it("takes the own voice with its recording, and the AI voice with or without a narrator named", () => {
+    expect(redditInputSchema.parse({ ...reddit, narrator: "own", voiceover_file_id: recording })).toMatchObject({
+      narrator: "own",
+      voiceover_file_id: recording,
+    });
+    expect(redditInputSchema.safeParse({ ...reddit, narrator: "ai" }).success).toBe(true);
+    expect(redditInputSchema.safeParse(reddit).success).toBe(true);
+    expect(redditInputSchema.safeParse({ ...reddit, narrator: "robot" }).success).toBe(false);
+  });
+});
+
 describe("ugc input", () => {
   const ugc = { product_image_id: "0b9f6a3e-2f4c-4d3b-9a8e-7c6d5e4f3a2b", background_music: "sunny-pop" };
 

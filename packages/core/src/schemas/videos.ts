@@ -70,6 +70,10 @@ export const redditAvatarSchema = z
   .nullable()
   .optional();
 
+/** Who reads a Reddit story: a synthetic voice, or the creator's own recording. */
+export const REDDIT_NARRATORS = ["ai", "own"] as const;
+export type RedditNarrator = (typeof REDDIT_NARRATORS)[number];
+
 export const redditInputSchema = z
   .object({
     username: z
@@ -116,12 +120,24 @@ export const redditInputSchema = z
      * When set, it is the voice-over (word timings are found by aligning it to the text) and `voice` is unused.
      */
     voiceover_file_id: z.uuid(messages.reddit.voiceOverInvalid).nullish(),
+    /**
+     * Who reads the story: "ai" (the synthetic `voice`) or "own" (the recording in `voiceover_file_id`,
+     * which must then be given: a creator who chose their own voice never gets an AI voice instead).
+     * Absent: the recording when one is given, else the AI voice.
+     */
+    narrator: z.enum(REDDIT_NARRATORS).optional(),
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .refine((input) => (input.background_video == null) !== (input.background_file_id == null), {
     message: messages.reddit.backgroundRequired,
     path: ["background_video"],
     // Checked while other fields are still unfinished too, so the background step shows its own state.
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  })
+  .refine((input) => input.narrator !== "own" || input.voiceover_file_id != null, {
+    message: messages.reddit.voiceOverRequired,
+    path: ["voiceover_file_id"],
+    // Like the background's rule: the audio step shows it while other steps are still unfinished.
     when: (payload) => typeof payload.value === "object" && payload.value !== null,
   });
 export type RedditInput = z.output<typeof redditInputSchema>;
