@@ -14,26 +14,36 @@ import type { AppBindings } from "./types.ts";
 /** Numeric details an error may carry to the client (see errorBodySchema in core). */
 const DETAIL_FIELDS = ["maxQuantityAllowed", "remainingCap", "required", "current"] as const;
 
+/**
+ * The error body. `details.field`, when a string, names the refused value by its path in the request body
+ * (`input.avatar_url`), so a form can show the message at that field.
+ */
 export function errorBody(code: ErrorCode | string, message: string, requestIdValue: string, details?: unknown) {
-  const extra: Record<string, number> = {};
+  const extra: Record<string, number | string> = {};
   if (details && typeof details === "object") {
     for (const field of DETAIL_FIELDS) {
       const value = (details as Record<string, unknown>)[field];
       if (typeof value === "number" && Number.isFinite(value)) extra[field] = value;
     }
+    const { field } = details as { field?: unknown };
+    if (typeof field === "string" && field.length > 0) extra.field = field;
   }
   return { code, message, requestId: requestIdValue, ...extra };
+}
+
+/** A schema refusal as an error body: the first issue's own message, and the body path it is about. */
+function validationBody(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, id: string) {
+  const issue = error.issues[0];
+  if (!issue) return errorBody("VALIDATION_FAILED", "Invalid request.", id);
+  const field = issue.path.map(String).join(".");
+  return errorBody("VALIDATION_FAILED", issue.message, id, field ? { field } : undefined);
 }
 
 /** A Hono app with request ids, structured request logs, one error shape and JSON 404s under /api. */
 export function createRouter() {
   return new OpenAPIHono<AppBindings>({
     defaultHook: (result, c) => {
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        const message = issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.";
-        return c.json(errorBody("VALIDATION_FAILED", message, c.get("requestId")), 400);
-      }
+      if (!result.success) return c.json(validationBody(result.error, c.get("requestId")), 400);
     },
   });
 }
@@ -77,10 +87,7 @@ export function createApp(baseLogger: Logger, options: { https: boolean } = { ht
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, error.message, id, error.details), error.status);
     }
-    if (error instanceof ZodError) {
-      const issue = error.issues[0];
-      return c.json(errorBody("VALIDATION_FAILED", issue?.message ?? "Invalid request.", id), 400);
-    }
+    if (error instanceof ZodError) return c.json(validationBody(error, id), 400);
     if (error instanceof URIError) {
       // A path or parameter with malformed percent-encoding names nothing.
       return c.json(errorBody("NOT_FOUND", "Not found.", id), 404);

@@ -79,15 +79,17 @@ export class VideosService {
   async #checkReferences(userId: string, body: CreateVideo): Promise<Record<string, string>> {
     const filenames: Record<string, string> = {};
     for (const ref of assetReferences(body.type, body.input)) {
+      // The refusal names the input field, so the builder shows it there.
+      const at = { field: `input.${ref.field}` };
       if (ref.from === "upload") {
         const row = UUID.test(ref.id) ? await this.files.find(userId, ref.id) : undefined;
-        if (!row) throw new AppError("VALIDATION_FAILED", messages.files.notFound);
+        if (!row) throw new AppError("VALIDATION_FAILED", messages.files.notFound, at);
         if (!(acceptedUploadKinds(body.type, ref.field) as string[]).includes(row.type)) {
-          throw new AppError("VALIDATION_FAILED", messages.files.wrongUse);
+          throw new AppError("VALIDATION_FAILED", messages.files.wrongUse, at);
         }
         filenames[ref.field] = row.originalFilename;
       } else if (ref.key !== null && !this.catalog.has(ref.kind, ref.key)) {
-        throw new AppError("VALIDATION_FAILED", UNKNOWN_LIBRARY_ITEM[ref.kind]);
+        throw new AppError("VALIDATION_FAILED", UNKNOWN_LIBRARY_ITEM[ref.kind], at);
       }
     }
     return filenames;
@@ -114,10 +116,11 @@ export class VideosService {
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
     const sniffed = sniffMediaType(bytes.subarray(0, 16));
     const header = readImageHeader(bytes);
+    const at = { field: "input.avatar_url" };
     if (sniffed?.kind !== "image" || header.state !== "ok") {
-      throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid);
+      throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid, at);
     }
-    if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge);
+    if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge, at);
     const key = `${userId}/avatars/${videoId}.${sniffed.ext}`;
     await this.storage.put(key, Readable.from([bytes]), sniffed.mime);
     return key;

@@ -43,6 +43,11 @@ export const errorBodySchema = z.object({
   /** Insufficient-credits refusals: what the action costs and the balance. */
   required: z.number().int().nonnegative().optional(),
   current: z.number().int().optional(),
+  /**
+   * Validation refusals: the refused value's path in the request body, dotted (`input.avatar_url`), so a
+   * form can show the message at that field.
+   */
+  field: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
