@@ -1,6 +1,7 @@
-import type { UserFile } from "@reelsmith/core";
+import { messages, type UserFile } from "@reelsmith/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { type ComponentProps, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { jsonResponse, mockApi, renderWithRouter } from "@/test/render";
@@ -17,7 +18,30 @@ const take: UserFile = {
   url: "/files/take.webm",
 };
 
-const values = { background_music: "no-music", voice: "alloy", voiceover_file_id: null, language: "english" };
+const values = {
+  background_music: "no-music",
+  voice: "alloy",
+  narrator: "ai" as const,
+  voiceover_file_id: null,
+  language: "english",
+};
+
+/** The step with its values kept, as the builder keeps its draft; `onChange` sees every patch. */
+function StatefulAudioStep({ onChange }: { onChange: (patch: object) => void }) {
+  const [state, setState] = useState<ComponentProps<typeof AudioStep>["values"]>(values);
+  return (
+    <AudioStep
+      music={[]}
+      voices={[]}
+      values={state}
+      script={{ post_title: "AITA for reading it myself?", script: "It all started on a Tuesday." }}
+      onChange={(patch) => {
+        onChange(patch);
+        setState((s) => ({ ...s, ...patch }));
+      }}
+    />
+  );
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,24 +67,36 @@ describe("the Reddit audio step's narrator", () => {
   it("offers your own voice with the text to read and Your Library; an AI voice again clears it", async () => {
     mockApi({ "/api/files?type=voice-over": () => jsonResponse(200, { items: [take] }) });
     const onChange = vi.fn();
+    renderWithRouter(<StatefulAudioStep onChange={onChange} />);
+    expect(screen.queryByText("It all started on a Tuesday.")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Your own voice" }));
+    expect(onChange).toHaveBeenLastCalledWith({ narrator: "own" });
+    const toRead = screen.getByLabelText("What to read");
+    expect(toRead.textContent).toContain("AITA for reading it myself?");
+    expect(toRead.textContent).toContain("It all started on a Tuesday.");
+    // Until there is a recording, the step says what Generate waits for.
+    expect(screen.getByRole("status").textContent).toBe(messages.reddit.voiceOverRequired);
+    await userEvent.click(await screen.findByText("my take.webm"));
+    expect(onChange).toHaveBeenLastCalledWith({ voiceover_file_id: take.id });
+    expect(screen.queryByText(messages.reddit.voiceOverRequired)).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "AI voice" }));
+    expect(onChange).toHaveBeenLastCalledWith({ narrator: "ai", voiceover_file_id: null });
+    expect(screen.queryByLabelText("What to read")).toBeNull();
+  });
+
+  it("shows the server's reason for refusing the recording at the field", async () => {
+    mockApi({ "/api/files?type=voice-over": () => jsonResponse(200, { items: [take] }) });
     renderWithRouter(
       <AudioStep
         music={[]}
         voices={[]}
-        values={values}
-        script={{ post_title: "AITA for reading it myself?", script: "It all started on a Tuesday." }}
-        onChange={onChange}
+        values={{ ...values, narrator: "own", voiceover_file_id: take.id }}
+        script={{ post_title: "A title", script: "A story." }}
+        onChange={vi.fn()}
+        errors={{ voiceover_file_id: messages.files.notFound }}
       />,
     );
-    expect(screen.queryByText("It all started on a Tuesday.")).toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: "Your own voice" }));
-    const toRead = screen.getByLabelText("What to read");
-    expect(toRead.textContent).toContain("AITA for reading it myself?");
-    expect(toRead.textContent).toContain("It all started on a Tuesday.");
-    await userEvent.click(await screen.findByText("my take.webm"));
-    expect(onChange).toHaveBeenLastCalledWith({ voiceover_file_id: take.id });
-    await userEvent.click(screen.getByRole("button", { name: "AI voice" }));
-    expect(onChange).toHaveBeenLastCalledWith({ voiceover_file_id: null });
+    expect(screen.getByRole("alert").textContent).toBe(messages.files.notFound);
   });
 });
 

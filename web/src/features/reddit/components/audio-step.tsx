@@ -3,11 +3,13 @@ import {
   type CatalogVoice,
   FILE_ACCEPT,
   messages,
+  type RedditNarrator,
   VOICE_OVER_MAX_S,
   VOICE_OVER_MIN_S,
 } from "@reelsmith/core";
 import { Bot, Mic } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { FieldError } from "@/components/builder/field-error";
 import { PreviewButton } from "@/components/builder/pickers/audio-row";
 import { MusicList } from "@/components/builder/pickers/music-list";
 import { UploadField } from "@/components/builder/pickers/upload-field";
@@ -21,6 +23,8 @@ import { VoiceRecorder } from "./voice-recorder";
 interface AudioValues {
   background_music: string;
   voice: string;
+  /** Who reads the story: an AI voice, or the creator (then `voiceover_file_id` is needed). */
+  narrator: RedditNarrator;
   /** The creator's own recording instead of an AI voice. */
   voiceover_file_id: string | null;
   language: string;
@@ -60,6 +64,7 @@ export function AudioStep({
   values,
   script,
   onChange,
+  errors = {},
 }: {
   music: readonly CatalogMusic[];
   voices: readonly CatalogVoice[];
@@ -67,11 +72,14 @@ export function AudioStep({
   /** What the creator reads when they record: the post title, then the script. */
   script: { post_title: string; script: string };
   onChange: (patch: Partial<AudioValues>) => void;
+  /** The server's reasons for refusing these fields when the video was generated. */
+  errors?: Partial<Record<string, string>>;
 }) {
   // One player for both lists: starting a voice sample stops a track, and the other way round.
   const preview = useAudioPreview();
   const languageId = useId();
-  const [narrator, setNarrator] = useState<"ai" | "own">(values.voiceover_file_id ? "own" : "ai");
+  // The choice is part of the draft (and of the input): "own" with no recording cannot be generated.
+  const narrator: RedditNarrator = values.narrator === "own" || values.voiceover_file_id ? "own" : "ai";
   const narrators = [
     { id: "ai" as const, label: "AI voice", icon: Bot },
     { id: "own" as const, label: "Your own voice", icon: Mic },
@@ -103,10 +111,9 @@ export function AudioStep({
                 key={id}
                 type="button"
                 aria-pressed={narrator === id}
-                onClick={() => {
-                  setNarrator(id);
-                  if (id === "ai") onChange({ voiceover_file_id: null });
-                }}
+                onClick={() =>
+                  onChange(id === "ai" ? { narrator: "ai", voiceover_file_id: null } : { narrator: "own" })
+                }
                 className={cn(
                   "inline-flex items-center gap-2 rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
                   narrator === id
@@ -141,6 +148,12 @@ export function AudioStep({
                   <p className="whitespace-pre-line">{script.script || "Your story, from the Script step."}</p>
                 </blockquote>
               </div>
+              {errors.voiceover_file_id ? (
+                <FieldError>{errors.voiceover_file_id}</FieldError>
+              ) : !values.voiceover_file_id ? (
+                // Generate waits for a recording; this says why, where the recording is made.
+                <FieldError tone="warning">{messages.reddit.voiceOverRequired}</FieldError>
+              ) : null}
               <VoiceRecorder onUploaded={(file) => onChange({ voiceover_file_id: file.id })} />
               <UploadField
                 kind="voice-over"
@@ -160,9 +173,6 @@ export function AudioStep({
                 )}
                 serverReasons
               />
-              {!values.voiceover_file_id ? (
-                <p className="text-muted-foreground text-xs">{messages.reddit.voiceOverRequired}</p>
-              ) : null}
             </div>
           )}
         </section>
