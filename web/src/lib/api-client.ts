@@ -21,13 +21,15 @@ function isErrorBody(body: unknown): body is ErrorBody {
 
 const DETAIL_KEYS = ["maxQuantityAllowed", "remainingCap", "required", "current"] as const;
 
-/** The numeric details some refusals carry (top-up limits, insufficient credits). */
+/** The details some refusals carry (top-up limits, insufficient credits, the refused field). */
 function detailsOf(body: ErrorBody): ApiErrorDetails {
   const details: ApiErrorDetails = {};
   for (const key of DETAIL_KEYS) {
     const value = (body as Record<string, unknown>)[key];
     if (typeof value === "number" && Number.isFinite(value)) details[key] = value;
   }
+  const { field } = body as Record<string, unknown>;
+  if (typeof field === "string" && field.length > 0) details.field = field;
   return details;
 }
 

@@ -1,9 +1,11 @@
-/** Numeric details some refusals carry (top-up limits, insufficient credits). */
+/** Details some refusals carry (top-up limits, insufficient credits, the refused field). */
 export interface ApiErrorDetails {
   maxQuantityAllowed?: number;
   remainingCap?: number;
   required?: number;
   current?: number;
+  /** The refused value's path in the request body, dotted (`input.avatar_url`). */
+  field?: string;
 }
 
 /** Every failed API call surfaces as an ApiError carrying the server's `{code, message, requestId}`. */

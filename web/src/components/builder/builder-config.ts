@@ -10,6 +10,11 @@ export interface BuilderStepProps<D extends BuilderDraft> {
   patch: (values: Partial<D>) => void;
   catalog: Catalog;
   account: Account;
+  /**
+   * The server's reasons for refusing the last Generate, by the input field they are about; each shows
+   * at its field until the creator changes that field.
+   */
+  errors: Readonly<Partial<Record<keyof D & string, string>>>;
 }
 
 export interface BuilderStep<D extends BuilderDraft> {

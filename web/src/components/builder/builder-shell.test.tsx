@@ -41,12 +41,13 @@ const config = defineBuilder<Draft>({
       label: "Words",
       hint: "Title and story.",
       fields: ["post_title", "script"],
-      Component: ({ draft, patch }: Props) => (
+      Component: ({ draft, patch, errors }: Props) => (
         <>
           <label>
             Title
             <input value={draft.post_title} onChange={(e) => patch({ post_title: e.target.value })} />
           </label>
+          {errors.post_title ? <p role="alert">{errors.post_title}</p> : null}
           <label>
             Story
             <input value={draft.script} onChange={(e) => patch({ script: e.target.value })} />
@@ -224,6 +225,49 @@ describe("BuilderShell", () => {
     // The user stays on the builder with the draft kept, to try again.
     expect(screen.getByText("Defaults are fine.")).toBeTruthy();
     expect(sessionStorage.getItem(draftStorageKey("reddit", testAccount.user.id))).toContain("AITA?");
+  });
+
+  it("shows the server's reason for a refused input, at the field it names, until that field changes", async () => {
+    mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "POST /api/videos": () =>
+        jsonResponse(400, {
+          code: "VALIDATION_FAILED",
+          message: messages.common.nulCharacter,
+          requestId: "r",
+          field: "input.post_title",
+        }),
+    });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell();
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+    // The toast says the server's words, not the builder's generic failure.
+    const toast = await screen.findByText(messages.common.nulCharacter, { selector: "[data-description]" });
+    expect(toast).toBeTruthy();
+    expect(screen.queryByText(messages.reddit.generateFailed)).toBeNull();
+    // The step with the field opens, and the reason sits at the field.
+    expect(await screen.findByRole("heading", { level: 2, name: "Words" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(messages.common.nulCharacter);
+    await user.type(screen.getByLabelText("Title"), " again");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("shows the server's reason as the toast when it names no field, and stays on the step", async () => {
+    mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "POST /api/videos": () =>
+        jsonResponse(400, { code: "VALIDATION_FAILED", message: messages.files.notFound, requestId: "r" }),
+    });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell();
+    await walkToLastStep(user);
+    await user.click(button("Generate Video · 6 credits"));
+    expect(await screen.findByText(messages.files.notFound)).toBeTruthy();
+    expect(screen.queryByText(messages.reddit.generateFailed)).toBeNull();
+    expect(screen.getByText("Defaults are fine.")).toBeTruthy();
   });
 
   it("lets a builder keep Next and Generate enabled and say the schema's first message for what is missing", async () => {

@@ -61,6 +61,20 @@ export function BuilderShell<D extends BuilderDraft>({
     },
   });
 
+  // A refusal that names a field: its step opens, and the reason shows there until the field changes.
+  const { refusal } = flow;
+  const errors = useMemo((): Partial<Record<keyof D & string, string>> => {
+    if (!refusal?.field || !Object.is(draft[refusal.field], refusal.value)) return {};
+    return { [refusal.field]: refusal.message } as Partial<Record<keyof D & string, string>>;
+  }, [refusal, draft]);
+  const refusedStep = refusal?.field
+    ? config.steps.findIndex((s) => (s.fields as readonly string[]).includes(refusal.field ?? ""))
+    : -1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when a refusal arrives; the creator moves freely after
+  useEffect(() => {
+    if (refusedStep >= 0 && canVisit(refusedStep, furthest)) setStep(refusedStep);
+  }, [refusal, refusedStep]);
+
   // Catalogue defaults fill the fields that still hold their plain default (on load and after a reset).
   const { catalogDefaults, defaults } = config;
   useEffect(() => {
@@ -96,6 +110,7 @@ export function BuilderShell<D extends BuilderDraft>({
         <GeneratingScreen
           initial={created}
           onAnother={() => {
+            flow.clearRefusal();
             setCreated(null);
             setStep(0);
             setFurthest(0);
@@ -123,7 +138,7 @@ export function BuilderShell<D extends BuilderDraft>({
       <Skeleton className="h-96 rounded-xl" />
     )
   ) : StepComponent ? (
-    <StepComponent draft={draft} patch={patch} catalog={catalog.data} account={account} />
+    <StepComponent draft={draft} patch={patch} catalog={catalog.data} account={account} errors={errors} />
   ) : null;
 
   return (

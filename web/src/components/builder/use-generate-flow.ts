@@ -11,6 +11,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 
+import { ApiError } from "@/lib/api-error";
+
 import { useCreateVideo } from "./api/create-video";
 import type { BuilderConfig, BuilderDraft } from "./builder-config";
 import { insufficientCreditsFrom } from "./insufficient-credits";
@@ -18,6 +20,34 @@ import { insufficientCreditsFrom } from "./insufficient-credits";
 export interface Shortfall {
   required: number;
   current: number;
+}
+
+/** The server refused the video: its reason, and the input field it is about when it names one. */
+export interface Refusal {
+  message: string;
+  /** An input field of the draft (the first part of the refused value's path under `input`). */
+  field: string | null;
+  /** What that field held when it was refused: the reason shows until the creator changes it. */
+  value: unknown;
+}
+
+/** The input field an error names (`input.avatar_url` -> `avatar_url`), or null. */
+export function inputFieldOf(path: string | undefined): string | null {
+  const match = /^input\.([^.]+)/.exec(path ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * What a failed creation tells the creator: the server's own reason for a refusal of the request (a
+ * 4xx: a file that is not what it claims, an input it does not take), else the builder's failure words
+ * (the server failed, or could not be reached).
+ */
+export function refusalOf(error: Error, draft: BuilderDraft, fallback: string): Refusal {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
+    const field = inputFieldOf(error.details.field);
+    return { message: error.message, field, value: field ? draft[field] : undefined };
+  }
+  return { message: fallback, field: null, value: undefined };
 }
 
 /** The input schema of a builder's video type, as `@reelsmith/core` defines it. */
@@ -31,8 +61,9 @@ export function builderSchema(config: Pick<BuilderConfig<BuilderDraft>, "type">)
  * thing missing); a balance below the cost opens the insufficient-credits dialog without a call;
  * otherwise the video is created, 'Video Creation Started!' shows, the draft is cleared and the waiting
  * screen takes over. A server refusal for credits (the balance changed since the page knew it, say in
- * another tab) shows the 'Insufficient Credits' toast; any other failure shows the builder's failure
- * message.
+ * another tab) shows the 'Insufficient Credits' toast; any other refusal shows the server's reason (kept
+ * as `refusal`, so the shell can show it at the field it names), and a failure of the server itself the
+ * builder's failure message.
  */
 export function useGenerateFlow<D extends BuilderDraft>({
   config,
@@ -46,10 +77,12 @@ export function useGenerateFlow<D extends BuilderDraft>({
   onCreated: (video: Video) => void;
 }) {
   const [shortfall, setShortfall] = useState<Shortfall | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const create = useCreateVideo();
   const cost = creditCost(config.type);
 
   const generate = () => {
+    setRefusal(null);
     const parsed = builderSchema(config).safeParse(draft);
     if (!parsed.success) {
       const issue = config.whenIncomplete === "toast-first-issue" ? parsed.error.issues[0]?.message : undefined;
@@ -71,10 +104,12 @@ export function useGenerateFlow<D extends BuilderDraft>({
           toast.error(messages.credits.insufficientTitle, { description: messages.credits.insufficientToast });
           return;
         }
+        const refused = refusalOf(error, draft, config.messages.failed);
+        setRefusal(refused);
         if (config.messages.failedTitle) {
-          toast.error(config.messages.failedTitle, { description: config.messages.failed });
+          toast.error(config.messages.failedTitle, { description: refused.message });
         } else {
-          toast.error(config.messages.failed);
+          toast.error(refused.message);
         }
       },
     });
@@ -86,5 +121,7 @@ export function useGenerateFlow<D extends BuilderDraft>({
     isPending: create.isPending,
     shortfall,
     dismissShortfall: () => setShortfall(null),
+    refusal,
+    clearRefusal: () => setRefusal(null),
   };
 }

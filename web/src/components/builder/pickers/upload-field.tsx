@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 import { useDeleteFile } from "../api/delete-file";
 import { useFiles } from "../api/get-files";
 import { useUploadFile } from "../api/upload-file";
+import { FieldError } from "../field-error";
 import { AudioRow } from "./audio-row";
 
 /** A toast in the spec's words: a title and, when the spec gives one, a description. */
@@ -66,6 +67,7 @@ export function UploadField({
   hint,
   renderPreview,
   serverReasons = false,
+  error,
 }: {
   kind: FileType;
   /** The chosen file's id. */
@@ -87,9 +89,12 @@ export function UploadField({
    * too large a picture, each said plainly), instead of the field's invalid-type words.
    */
   serverReasons?: boolean;
+  /** Why the server refused the chosen file when the video was generated; shown under the upload area. */
+  error?: string | undefined;
 }) {
   const inputId = useId();
   const headingId = useId();
+  const errorId = useId();
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const files = useFiles(kind);
@@ -181,12 +186,15 @@ export function UploadField({
           accept={accept}
           className="sr-only"
           disabled={upload.isPending}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => {
             take(e.target.files?.[0]);
             e.target.value = "";
           }}
         />
       </label>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       {progress ? (
         <div className="space-y-2 rounded-xl border bg-card p-4" aria-live="polite">
           <div className="flex items-center justify-between gap-3 text-sm">

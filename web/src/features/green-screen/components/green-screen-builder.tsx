@@ -45,8 +45,8 @@ export const greenScreenBuilder = defineBuilder<GreenScreenDraft>({
       label: "Make your meme",
       hint: "Write the caption, pick a meme and a background, and place the meme on the preview.",
       fields: ["text_hook", "selected_meme", "background_file_id", "background_crop", "song", "meme_transform"],
-      Component: ({ draft, patch, catalog }: StepProps) => (
-        <GreenScreenStep values={draft} onChange={patch} catalog={catalog} />
+      Component: ({ draft, patch, catalog, errors }: StepProps) => (
+        <GreenScreenStep values={draft} onChange={patch} catalog={catalog} errors={errors} />
       ),
     },
   ],

@@ -2,6 +2,7 @@ import type { Catalog, MemeTransform } from "@reelsmith/core";
 import type { ReactNode } from "react";
 
 import { useFiles } from "@/components/builder/api/get-files";
+import { FieldError } from "@/components/builder/field-error";
 import { BackgroundField } from "./background-field";
 import { CaptionField } from "./caption-field";
 import { LivePreview } from "./live-preview";
@@ -23,12 +24,15 @@ function Part({
   number,
   title,
   hint,
+  error,
   children,
 }: {
   id: string;
   number: number;
   title: string;
   hint: string;
+  /** The server's reason for refusing this part, shown under its heading. */
+  error?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -47,6 +51,7 @@ function Part({
           <p className="text-sm text-muted-foreground">{hint}</p>
         </div>
       </header>
+      {error ? <FieldError>{error}</FieldError> : null}
       {children}
     </section>
   );
@@ -60,10 +65,13 @@ export function GreenScreenStep({
   values,
   onChange,
   catalog,
+  errors = {},
 }: {
   values: GreenScreenValues;
   onChange: (patch: Partial<GreenScreenValues>) => void;
   catalog: Catalog;
+  /** The server's reasons for refusing these fields when the video was generated. */
+  errors?: Partial<Record<string, string>>;
 }) {
   const backgrounds = useFiles("green-screen");
   const footage = useFiles("background-video");
@@ -88,10 +96,17 @@ export function GreenScreenStep({
           number={1}
           title="Caption"
           hint="The line on the white band at the top, from the first frame."
+          error={errors.text_hook}
         >
           <CaptionField value={values.text_hook} onChange={(text_hook) => onChange({ text_hook })} />
         </Part>
-        <Part id="gs-meme" number={2} title="Meme" hint="The clip keyed over your background.">
+        <Part
+          id="gs-meme"
+          number={2}
+          title="Meme"
+          hint="The clip keyed over your background."
+          error={errors.selected_meme ?? errors.meme_transform}
+        >
           <MemePicker
             memes={catalog.memes}
             value={values.selected_meme}
@@ -103,6 +118,7 @@ export function GreenScreenStep({
           number={3}
           title="Background"
           hint="A picture or a video behind the meme, or your own footage."
+          error={errors.background_file_id ?? errors.background_crop}
         >
           <BackgroundField
             value={values.background_file_id}
@@ -111,7 +127,13 @@ export function GreenScreenStep({
             onCropChange={(x) => onChange({ background_crop: { x } })}
           />
         </Part>
-        <Part id="gs-song" number={4} title="Song" hint="Plays under the meme's own sound. Optional.">
+        <Part
+          id="gs-song"
+          number={4}
+          title="Song"
+          hint="Plays under the meme's own sound. Optional."
+          error={errors.song}
+        >
           <SongField
             music={catalog.music}
             value={values.song}

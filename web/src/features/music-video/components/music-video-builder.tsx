@@ -38,7 +38,7 @@ export const musicVideoBuilder = defineBuilder<MusicVideoDraft>({
       label: "Song",
       hint: "Upload a song or pick one from Your Library, then choose the part to use.",
       fields: ["audio_file_id", "clip_start", "clip_duration"],
-      Component: ({ draft, patch }: StepProps) => <SongStep values={draft} onChange={patch} />,
+      Component: ({ draft, patch, errors }: StepProps) => <SongStep values={draft} onChange={patch} errors={errors} />,
     },
     {
       label: "Style",

@@ -26,9 +26,12 @@ const UPLOAD_MESSAGES = {
 export function SongStep({
   values,
   onChange,
+  errors = {},
 }: {
   values: SongValues;
   onChange: (values: Partial<SongValues>) => void;
+  /** The server's reasons for refusing these fields when the video was generated. */
+  errors?: Partial<Record<string, string>>;
 }) {
   const preview = useAudioPreview();
   const files = useFiles("audio-file");
@@ -56,6 +59,7 @@ export function SongStep({
             onClick={() => void preview.toggle(file.id, file.url)}
           />
         )}
+        error={errors.audio_file_id}
       />
       {chosen ? (
         <section aria-labelledby="song-part" className="space-y-3">

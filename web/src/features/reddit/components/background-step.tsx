@@ -9,6 +9,7 @@ import { Clock, Film, Gamepad2, HardDrive } from "lucide-react";
 import { useState } from "react";
 
 import { useFiles } from "@/components/builder/api/get-files";
+import { FieldError } from "@/components/builder/field-error";
 import { type LibraryTile, LibraryTiles } from "@/components/builder/pickers/library-tiles";
 import { UploadField } from "@/components/builder/pickers/upload-field";
 import { cn } from "@/lib/utils";
@@ -74,10 +75,13 @@ export function BackgroundStep({
   backgrounds,
   values,
   onChange,
+  errors = {},
 }: {
   backgrounds: readonly CatalogBackground[];
   values: BackgroundValues;
   onChange: (patch: Partial<BackgroundValues>) => void;
+  /** The server's reasons for refusing these fields when the video was generated. */
+  errors?: Partial<Record<string, string>>;
 }) {
   const [source, setSource] = useState<"library" | "own">(values.background_file_id ? "own" : "library");
   const footage = useFiles("background-video");
@@ -105,6 +109,7 @@ export function BackgroundStep({
           </button>
         ))}
       </fieldset>
+      {source === "library" && errors.background_video ? <FieldError>{errors.background_video}</FieldError> : null}
       {source === "library" ? (
         <LibraryTiles
           label="Background video"
@@ -133,6 +138,7 @@ export function BackgroundStep({
             hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
             renderPreview={(file) => <Thumbnail file={file} />}
             serverReasons
+            error={errors.background_file_id}
           />
           {chosen ? (
             <CropPicker

@@ -1,4 +1,11 @@
-import { type Account, DEFAULT_LANGUAGE, DEFAULT_VOICE, messages, NO_MUSIC } from "@reelsmith/core";
+import {
+  type Account,
+  DEFAULT_LANGUAGE,
+  DEFAULT_VOICE,
+  messages,
+  NO_MUSIC,
+  type RedditNarrator,
+} from "@reelsmith/core";
 
 import { type BuilderStepProps, defineBuilder } from "@/components/builder/builder-config";
 import { BuilderShell } from "@/components/builder/builder-shell";
@@ -20,6 +27,8 @@ export interface RedditDraft extends Record<string, unknown> {
   background_crop: { x: number } | null;
   background_music: string;
   voice: string;
+  /** Who reads the story: an AI voice, or the creator's own recording (which Generate then waits for). */
+  narrator: RedditNarrator;
   /** The creator's own recording of the title and script instead of an AI voice. */
   voiceover_file_id: string | null;
   language: string;
@@ -43,6 +52,7 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     background_crop: null,
     background_music: NO_MUSIC,
     voice: DEFAULT_VOICE,
+    narrator: "ai",
     voiceover_file_id: null,
     language: DEFAULT_LANGUAGE,
   },
@@ -57,7 +67,9 @@ export const redditBuilder = defineBuilder<RedditDraft>({
       label: "Script",
       hint: "Write the post the narrator reads: a title that hooks, then the story.",
       fields: ["username", "post_title", "script", "avatar_url"],
-      Component: ({ draft, patch }: StepProps) => <ScriptStep values={draft} onChange={patch} />,
+      Component: ({ draft, patch, errors }: StepProps) => (
+        <ScriptStep values={draft} onChange={patch} errors={errors} />
+      ),
     },
     {
       label: "Captions",
@@ -75,21 +87,22 @@ export const redditBuilder = defineBuilder<RedditDraft>({
       label: "Background Video",
       hint: "Pick the gameplay that plays behind the story (hover to preview), or upload your own footage.",
       fields: ["background_video", "background_file_id", "background_crop"],
-      Component: ({ draft, patch, catalog }: StepProps) => (
-        <BackgroundStep backgrounds={catalog.backgrounds} values={draft} onChange={patch} />
+      Component: ({ draft, patch, catalog, errors }: StepProps) => (
+        <BackgroundStep backgrounds={catalog.backgrounds} values={draft} onChange={patch} errors={errors} />
       ),
     },
     {
       label: "Audio",
       hint: "Pick the music and the narrator (an AI voice or your own recording), then generate.",
-      fields: ["background_music", "voice", "voiceover_file_id", "language"],
-      Component: ({ draft, patch, catalog }: StepProps) => (
+      fields: ["background_music", "voice", "narrator", "voiceover_file_id", "language"],
+      Component: ({ draft, patch, catalog, errors }: StepProps) => (
         <AudioStep
           music={catalog.music}
           voices={catalog.voices}
           values={draft}
           script={{ post_title: draft.post_title, script: draft.script }}
           onChange={patch}
+          errors={errors}
         />
       ),
     },

@@ -12,6 +12,7 @@ import { useId, useRef } from "react";
 import { toast } from "sonner";
 import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
+import { FieldError } from "@/components/builder/field-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -49,11 +50,15 @@ export interface ScriptValues {
 export function ScriptStep({
   values,
   onChange,
+  errors = {},
 }: {
   values: ScriptValues;
   onChange: (patch: Partial<ScriptValues>) => void;
+  /** The server's reasons for refusing these fields (say, an avatar that is not a picture). */
+  errors?: Partial<Record<keyof ScriptValues, string>>;
 }) {
   const ids = { username: useId(), title: useId(), script: useId(), avatar: useId() };
+  const avatarErrorId = `${ids.avatar}-error`;
   const fileInput = useRef<HTMLInputElement>(null);
   const capabilities = useCapabilities();
   const generate = useGenerateScript();
@@ -117,6 +122,8 @@ export function ScriptStep({
             onClick={() => fileInput.current?.click()}
             className="group relative grid size-20 place-items-center overflow-hidden rounded-full border-2 border-dashed bg-muted/40 transition-colors hover:border-primary focus-visible:border-primary focus-visible:outline-none"
             aria-label={values.avatar_url ? "Change the post's avatar" : "Add an avatar to the post (optional)"}
+            aria-describedby={errors.avatar_url ? avatarErrorId : undefined}
+            aria-invalid={errors.avatar_url ? true : undefined}
           >
             {values.avatar_url ? (
               <img src={values.avatar_url} alt="" className="size-full object-cover" />
@@ -185,6 +192,11 @@ export function ScriptStep({
           </div>
         </div>
       </div>
+      {errors.avatar_url ? (
+        <FieldError id={avatarErrorId} className="-mt-3">
+          Avatar: {errors.avatar_url}
+        </FieldError>
+      ) : null}
 
       <div className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">

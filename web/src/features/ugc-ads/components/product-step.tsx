@@ -29,9 +29,12 @@ export const GUIDELINES_PATH = "/ai-ugc-ads/guidelines";
 export function ProductStep({
   values,
   onChange,
+  errors = {},
 }: {
   values: ProductValues;
   onChange: (patch: Partial<ProductValues>) => void;
+  /** The server's reasons for refusing these fields when the video was generated. */
+  errors?: Partial<Record<string, string>>;
 }) {
   const nameId = useId();
   const files = useFiles("product-image");
@@ -56,6 +59,7 @@ export function ProductStep({
             className="size-11 shrink-0 rounded-md border bg-muted object-cover"
           />
         )}
+        error={errors.product_image_id}
       />
 
       <div className="space-y-5">

@@ -63,7 +63,9 @@ export const ugcAdsBuilder = defineBuilder<UgcAdsDraft>({
       label: "Product",
       hint: "Upload a photo of your product or pick one from Your Library, and name it.",
       fields: ["product_image_id", "product_name"],
-      Component: ({ draft, patch }: StepProps) => <ProductStep values={draft} onChange={patch} />,
+      Component: ({ draft, patch, errors }: StepProps) => (
+        <ProductStep values={draft} onChange={patch} errors={errors} />
+      ),
     },
     {
       label: "Voice & music",
