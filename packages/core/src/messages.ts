@@ -22,6 +22,7 @@ export const messages = {
     reloadPage: "Reload page",
     accountLoadFailed: "We could not load your account.",
     requestTooLarge: "That is more data than this request accepts. Send less and try again.",
+    requestIncomplete: "The request did not arrive whole. Please try again.",
     nulCharacter: "Text cannot contain the NUL character (U+0000). Remove it and try again.",
   },
   auth: {
@@ -192,6 +193,7 @@ export const messages = {
     unsupportedBackground: "Please upload a JPG, PNG or WebP image or an MP4 video.",
     empty: "The file is empty.",
     noFile: "Choose a file to upload.",
+    incomplete: "The upload did not arrive whole. Please try again.",
     notFound: "File not found.",
     wrongUse: "This file was uploaded for another kind of video. Upload it again here.",
     inUse: "This file is used by a video that is still being made. Try again when it has finished.",

@@ -35,6 +35,12 @@ export const publicRoutes: readonly SiteRoute[] = [
   { label: "Features overview", path: "/features", available: true },
 ];
 
+/**
+ * Where a free trial starts: /auth on its Sign Up tab. Every "Start Free Trial" (and every other way in
+ * offered to a new visitor) leads here; "Sign In" leads to plain /auth.
+ */
+export const SIGN_UP_PATH = "/auth?tab=signup";
+
 /** Builder pages of the signed-in area, one per video type; available once its builder exists. */
 export const builderRoutes: readonly SiteRoute[] = videoTypeCatalogue.map((type) => ({
   label: type.name,

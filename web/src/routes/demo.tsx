@@ -1,4 +1,4 @@
-import { createVideoPath } from "@/app/public-routes";
+import { createVideoPath, SIGN_UP_PATH } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { DemoScreen } from "@/features/marketing/components/demo-screen";
 import { useSitePageMeta } from "@/lib/seo";
@@ -6,5 +6,5 @@ import { useSitePageMeta } from "@/lib/seo";
 export function DemoRoute() {
   const { data: account } = useAccount();
   useSitePageMeta("/demo");
-  return <DemoScreen startHref={account ? createVideoPath() : "/auth"} />;
+  return <DemoScreen startHref={account ? createVideoPath() : SIGN_UP_PATH} />;
 }

@@ -3,7 +3,7 @@ import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 
-import { createVideoPath, headerRoutes } from "@/app/public-routes";
+import { createVideoPath, headerRoutes, SIGN_UP_PATH } from "@/app/public-routes";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ function headerActions(signedIn: boolean, pathname: string): HeaderAction[] {
   if (!signedIn) {
     return [
       { label: messages.auth.signIn, to: "/auth", primary: false },
-      { label: messages.auth.startFreeTrial, to: "/auth?tab=signup", primary: true },
+      { label: messages.auth.startFreeTrial, to: SIGN_UP_PATH, primary: true },
     ];
   }
   const actions: HeaderAction[] = [{ label: "Home", to: "/home", primary: false }];

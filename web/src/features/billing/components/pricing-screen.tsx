@@ -22,6 +22,7 @@ import { Check, Tag, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
+import { SIGN_UP_PATH } from "@/app/public-routes";
 import { ComingSoon } from "@/components/coming-soon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -74,7 +75,7 @@ export function PricingScreen({ viewer, contactAvailable }: { viewer: PricingVie
 
   const choose = async (plan: Plan, state: PricingButtonState) => {
     if (!viewer.signedIn) {
-      navigate("/auth?tab=signup");
+      navigate(SIGN_UP_PATH);
       return;
     }
     if (viewer.current || state === "downgrade") {
@@ -419,7 +420,7 @@ function FreeTier({
         </Button>
       ) : !signedIn ? (
         <Button asChild variant="outline">
-          <Link to="/auth?tab=signup">{messages.auth.startFreeTrial}</Link>
+          <Link to={SIGN_UP_PATH}>{messages.auth.startFreeTrial}</Link>
         </Button>
       ) : subscribed ? (
         <Button asChild variant="secondary">

@@ -1,6 +1,7 @@
-import { SITE_NAME } from "@reelsmith/core";
+import { messages, SITE_NAME } from "@reelsmith/core";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { SIGN_UP_PATH } from "@/app/public-routes";
 
 import { CtaBand } from "@/components/marketing/cta-band";
 import { absoluteUrl, JsonLd } from "@/lib/seo";
@@ -87,8 +88,8 @@ export function ArticleScreen({ article, signedIn }: { article: Article; signedI
       <CtaBand
         title="Put this into practice today"
         lead="Make your first videos with 20 free credits: voice, captions, footage and music done for you."
-        to={signedIn ? "/home" : "/auth"}
-        label={signedIn ? "Go to Home" : "Start Free Trial"}
+        to={signedIn ? "/home" : SIGN_UP_PATH}
+        label={signedIn ? "Go to Home" : messages.auth.startFreeTrial}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { messages, type ShowcaseClip } from "@reelsmith/core";
 import { lazy, memo, Suspense, useEffect, useMemo, useRef } from "react";
 
+import { SIGN_UP_PATH } from "@/app/public-routes";
 import { useShowcase } from "../api/get-showcase";
 import { createNearViewport } from "../lib/near-viewport";
 import { Hero } from "./hero";
@@ -50,7 +51,8 @@ export const LandingScreen = memo(function LandingScreen({
   // An empty list from the server is the same "no clips" as before it answered: nothing re-renders.
   const clips = showcase?.clips.length ? showcase.clips : NO_CLIPS;
   const previewClips = useMemo(() => (clips.length >= 3 ? clips.slice(0, 3) : NO_CLIPS), [clips]);
-  const ctaHref = signedIn ? createVideoHref : "/auth";
+  // A visitor's "Start Free Trial" opens the Sign Up tab.
+  const ctaHref = signedIn ? createVideoHref : SIGN_UP_PATH;
   const marker = useRef<HTMLDivElement>(null);
   useEffect(() => nearLowerHalf.watch(marker.current), []);
   return (

@@ -1,6 +1,7 @@
-import { videoTypeCatalogue } from "@reelsmith/core";
+import { messages, videoTypeCatalogue } from "@reelsmith/core";
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
+import { SIGN_UP_PATH } from "@/app/public-routes";
 import { CostBadge } from "@/components/cost-badge";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { PageHero } from "@/components/marketing/page-hero";
@@ -45,8 +46,8 @@ export interface FeaturesCallToAction {
 const FREE_TRIAL: FeaturesCallToAction = {
   title: "Try every creator for free",
   lead: "20 free credits on sign-up cover your first three videos of any 6-credit type.",
-  to: "/auth",
-  label: "Start Free Trial",
+  to: SIGN_UP_PATH,
+  label: messages.auth.startFreeTrial,
 };
 
 /** /features: one card per creator, each linking to its builder (through sign-in when signed out). */
