@@ -6,7 +6,7 @@ import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
-import { whenSignedIn } from "./auth/session.ts";
+import { hasSession, whenSignedIn } from "./auth/session.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { AnalyticsSettings, SmtpSettings, StorageConfig, StripeEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
@@ -304,7 +304,10 @@ export function createServerContext(
     analytics: config.analytics ?? { pixel: null, web: null },
   };
 
-  const app = createApp(logger, { https: config.publicUrl.startsWith("https:") });
+  const app = createApp(logger, {
+    https: config.publicUrl.startsWith("https:"),
+    signedIn: (c) => hasSession(auth, c),
+  });
   // Cross-site POST/PUT/PATCH/DELETE are refused; Stripe's webhook authenticates by signature instead.
   app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
   app.use("*", compress());

@@ -19,9 +19,27 @@ export async function requireUser(auth: Auth, c: Context): Promise<SessionUser> 
   return user;
 }
 
+type Session = Awaited<ReturnType<Auth["api"]["getSession"]>>;
+/** Each request's session, looked up once however many steps ask (a body bound, then the handler). */
+const sessions = new WeakMap<Context, Promise<Session>>();
+
+function sessionOf(auth: Auth, c: Context): Promise<Session> {
+  let session = sessions.get(c);
+  if (!session) {
+    session = auth.api.getSession({ headers: c.req.raw.headers });
+    sessions.set(c, session);
+  }
+  return session;
+}
+
+/** Whether the request carries a valid session; reads its headers only, never its body. */
+export async function hasSession(auth: Auth, c: Context): Promise<boolean> {
+  return Boolean((await sessionOf(auth, c))?.user);
+}
+
 /** The session's user, or null when there is no valid session. */
 export async function optionalUser(auth: Auth, c: Context): Promise<SessionUser | null> {
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  const result = await sessionOf(auth, c);
   if (!result?.user) return null;
   const { id, email, name, image, emailVerified } = result.user;
   await signedInHooks.get(auth)?.({ id, emailVerified });

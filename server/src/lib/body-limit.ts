@@ -1,8 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { AVATAR_MAX_DATA_URL_LENGTH, BACKGROUND_VIDEO_MAX_BYTES, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
-import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "./errors.ts";
 import type { AppBindings } from "./types.ts";
 
@@ -21,6 +20,16 @@ export interface BodyLimitRule {
   maxBytes: number;
   /** Why it was refused, in the user's words. */
   message: string;
+  /**
+   * Only a signed-in user may send more than the default: a request without a session is answered 401
+   * before a byte of its body is read.
+   */
+  signedIn?: boolean;
+  /**
+   * The route reads its body as a stream (an upload): a body without a Content-Length is counted as it is
+   * read and fails with the 413 once it passes the bound, instead of being collected in memory first.
+   */
+  streamed?: boolean;
 }
 
 /** Characters of base64 for `bytes` bytes. */
@@ -34,6 +43,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     path: "/api/files",
     maxBytes: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD,
     message: messages.files.tooLarge,
+    signedIn: true,
+    streamed: true,
   },
   // Own background footage (its kind in the query, as the web app sends it) may be up to 100 MB.
   {
@@ -42,6 +53,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     query: { name: "type", value: "background-video" },
     maxBytes: BACKGROUND_VIDEO_MAX_BYTES + MULTIPART_OVERHEAD,
     message: messages.files.backgroundVideoTooLarge,
+    signedIn: true,
+    streamed: true,
   },
   // A Reddit video carries its avatar as a data URL of an image of at most UPLOAD_MAX_BYTES.
   {
@@ -49,6 +62,7 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     path: "/api/videos",
     maxBytes: base64Length(UPLOAD_MAX_BYTES) + DEFAULT_BODY_LIMIT,
     message: messages.reddit.avatarTooLarge,
+    signedIn: true,
   },
   // A profile carries its (already resized) avatar as a data URL.
   {
@@ -56,6 +70,7 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     path: "/api/account",
     maxBytes: AVATAR_MAX_DATA_URL_LENGTH + DEFAULT_BODY_LIMIT,
     message: messages.settings.avatarTooLarge,
+    signedIn: true,
   },
   // Stripe's events are a few KB; some (invoices with many lines) are larger.
   {
@@ -66,30 +81,96 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   },
 ];
 
+/** Whether a request carries a valid session (read without touching its body). */
+export type SignedInCheck = (c: Context<AppBindings>) => Promise<boolean>;
+
+/** The declared length of a body that says how long it is (and is not chunked), else null. */
+function declaredLength(request: Request): number | null {
+  if (request.headers.has("transfer-encoding") || !request.headers.has("content-length")) return null;
+  const length = Number.parseInt(request.headers.get("content-length") ?? "", 10);
+  return Number.isFinite(length) ? length : null;
+}
+
+/** A body that broke off while it was read (the client went away) is the client's fault, never a 500. */
+const incomplete = (error: unknown) =>
+  error instanceof AppError
+    ? error
+    : new AppError("VALIDATION_FAILED", messages.common.requestIncomplete, { cause: String(error) });
+
+/**
+ * At most `maxSize` bytes. A declared Content-Length over it is refused at once; a body without one is
+ * collected (up to the bound, so a JSON body can be parsed) or, `streamed`, counted as the route reads it.
+ */
+export function bodyBound(maxSize: number, message: string, streamed = false): MiddlewareHandler<AppBindings> {
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", message);
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const declared = declaredLength(c.req.raw);
+    if (declared !== null) {
+      if (declared > maxSize) throw tooLarge();
+      return next();
+    }
+    if (streamed) {
+      let size = 0;
+      const counted = body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            size += chunk.byteLength;
+            if (size > maxSize) controller.error(tooLarge());
+            else controller.enqueue(chunk);
+          },
+        }),
+      );
+      c.req.raw = new Request(c.req.raw, { body: counted, duplex: "half" } as RequestInit);
+      return next();
+    }
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxSize) throw tooLarge();
+        chunks.push(value);
+      }
+    } catch (error) {
+      throw incomplete(error);
+    }
+    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+    return next();
+  };
+}
+
 /**
  * Bounds every request body before anything reads it: a declared Content-Length over the route's limit
  * is refused at once, and a body without one (chunked) is counted as it streams in and refused as soon
- * as it passes the limit. The answer is 413 `PAYLOAD_TOO_LARGE`.
+ * as it passes the limit. The answer is 413 `PAYLOAD_TOO_LARGE`. A route whose larger bound is for
+ * signed-in users only answers a request without a session 401 before reading its body, so an anonymous
+ * client can make the server hold no more than the default.
  */
 export function limitBodies(
   rules: readonly BodyLimitRule[] = BODY_LIMITS,
   defaultBytes: number = DEFAULT_BODY_LIMIT,
+  signedIn?: SignedInCheck,
 ): MiddlewareHandler<AppBindings> {
-  const limiter = (maxSize: number, message: string) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", message);
-      },
-    });
+  const limiter = (rule: BodyLimitRule) => {
+    const bound = bodyBound(rule.maxBytes, rule.message, rule.streamed);
+    if (!rule.signedIn || !signedIn) return bound;
+    const gated: MiddlewareHandler<AppBindings> = async (c, next) => {
+      if (!(await signedIn(c))) throw new AppError("UNAUTHORIZED", messages.auth.unauthorized);
+      return bound(c, next);
+    };
+    return gated;
+  };
   const plain = rules.filter((rule) => !rule.query);
-  const byRoute = new Map(plain.map((rule) => [`${rule.method} ${rule.path}`, limiter(rule.maxBytes, rule.message)]));
+  const byRoute = new Map(plain.map((rule) => [`${rule.method} ${rule.path}`, limiter(rule)]));
   const byQuery = rules.flatMap((rule) =>
-    rule.query
-      ? [{ route: `${rule.method} ${rule.path}`, query: rule.query, limit: limiter(rule.maxBytes, rule.message) }]
-      : [],
+    rule.query ? [{ route: `${rule.method} ${rule.path}`, query: rule.query, limit: limiter(rule) }] : [],
   );
-  const fallback = limiter(defaultBytes, messages.common.requestTooLarge);
+  const fallback = bodyBound(defaultBytes, messages.common.requestTooLarge);
   return (c, next) => {
     // GET and HEAD carry no body here (the node server gives them none).
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();

@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ZodError } from "zod";
-import { closeUnfinishedBodies, limitBodies } from "./body-limit.ts";
+import { closeUnfinishedBodies, limitBodies, type SignedInCheck } from "./body-limit.ts";
 import { API_CSP } from "./csp.ts";
 import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
 import { type Logger, withSafeErrors } from "./logger.ts";
@@ -48,7 +48,14 @@ export function createRouter() {
   });
 }
 
-export function createApp(baseLogger: Logger, options: { https: boolean } = { https: false }) {
+export function createApp(
+  baseLogger: Logger,
+  options: {
+    https: boolean;
+    /** Whether a request has a session: routes that take large bodies from signed-in users only ask it first. */
+    signedIn?: SignedInCheck;
+  } = { https: false },
+) {
   // Errors are logged without query parameters and with bounded strings, whichever logger came in.
   const logger = withSafeErrors(baseLogger);
   const app = createRouter();
@@ -79,7 +86,7 @@ export function createApp(baseLogger: Logger, options: { https: boolean } = { ht
   });
   // Before any route reads a body: every body is bounded, and text a database cannot store is refused.
   app.use(closeUnfinishedBodies());
-  app.use(limitBodies());
+  app.use(limitBodies(undefined, undefined, options.signedIn));
   app.use(refuseUnreadableText());
 
   app.onError((error, c) => {

@@ -212,7 +212,25 @@ type Body =
       kind: "form";
       fields: Record<string, string>;
       file?: { name: string; content: keyof typeof fixtures | "empty" | "noise" };
+    }
+  | {
+      /** A multipart body written by hand, then damaged: cut short, its framing broken, or bytes changed. */
+      kind: "multipart";
+      fields: Record<string, string>;
+      file: { name: string; content: keyof typeof fixtures | "empty" | "noise" };
+      damage: MultipartDamage;
     };
+
+type MultipartDamage =
+  | { how: "cut"; at: number }
+  | { how: "no-closing-boundary" }
+  | { how: "malformed-header" }
+  | { how: "header-without-end" }
+  | { how: "flip"; at: number; byte: number }
+  | { how: "wrong-boundary" }
+  | { how: "second-file-cut"; at: number }
+  /** The client goes away: the body stream fails after this part of the form. */
+  | { how: "client-gone"; at: number };
 
 interface FuzzRequest {
   /** Whose session cookie goes with the request, if any. */
@@ -384,7 +402,10 @@ function uploadBodyArbitrary(): fc.Arbitrary<Pick<FuzzRequest, "body" | "content
     "empty",
     "noise",
   );
-  const types = fc.oneof(fc.constantFrom("audio-file", "product-image", "green-screen"), hostileString());
+  const types = fc.oneof(
+    fc.constantFrom("audio-file", "product-image", "green-screen", "background-video", "voice-over"),
+    hostileString(),
+  );
   const name = fc.oneof(fc.constantFrom("clip.mp4", "photo.png", "song.mp3"), hostileString());
   const form = fc
     .record({ type: types, file: fc.record({ name, content: contents }) }, { requiredKeys: [] })
@@ -392,8 +413,32 @@ function uploadBodyArbitrary(): fc.Arbitrary<Pick<FuzzRequest, "body" | "content
       const fields: Record<string, string> = type === undefined ? {} : { type };
       return { body: { kind: "form", fields, ...(file ? { file } : {}) } };
     });
+  const fraction = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true });
+  const damage: fc.Arbitrary<MultipartDamage> = fc.oneof(
+    { weight: 3, arbitrary: fraction.map((at) => ({ how: "cut" as const, at })) },
+    fc.constant({ how: "no-closing-boundary" as const }),
+    fc.constant({ how: "malformed-header" as const }),
+    fc.constant({ how: "header-without-end" as const }),
+    fc.constant({ how: "wrong-boundary" as const }),
+    fc.record({ how: fc.constant("flip" as const), at: fraction, byte: fc.integer({ min: 0, max: 255 }) }),
+    fraction.map((at) => ({ how: "second-file-cut" as const, at })),
+    fraction.map((at) => ({ how: "client-gone" as const, at })),
+  );
+  const damaged = fc
+    .record({
+      type: fc.option(types, { nil: undefined }),
+      file: fc.record({ name, content: contents }),
+      damage,
+    })
+    .map(
+      ({ type, file, damage: how }): Pick<FuzzRequest, "body" | "contentType"> => ({
+        body: { kind: "multipart", fields: type === undefined ? {} : { type }, file, damage: how },
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      }),
+    );
   return fc.oneof(
     { weight: 4, arbitrary: form },
+    { weight: 3, arbitrary: damaged },
     {
       weight: 1,
       arbitrary: fc.constantFrom(...MALFORMED_JSON).map((text) => ({ body: { kind: "text" as const, text } })),
@@ -540,6 +585,58 @@ function requestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest> {
     }));
 }
 
+const BOUNDARY = "fuzzboundary7MA4YWxkTrZu0gW";
+
+function fileContent(content: keyof typeof fixtures | "empty" | "noise"): Uint8Array {
+  if (content === "empty") return new Uint8Array(0);
+  if (content === "noise") return new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+  return new Uint8Array(fs.readFileSync(fixtures[content]));
+}
+
+/** The bytes of a multipart form as a browser writes it, then damaged as `damage` says. */
+function damagedMultipart(body: Extract<Body, { kind: "multipart" }>): Uint8Array {
+  const { damage } = body;
+  const part = (disposition: string, content: Uint8Array, head = `Content-Disposition: form-data; ${disposition}`) =>
+    Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n${head}\r\n\r\n`), content, Buffer.from("\r\n")]);
+  const fileHeaders = (name: string) =>
+    `Content-Disposition: form-data; name="file"; filename="${name.replace(/["\r\n]/g, "_")}"\r\nContent-Type: application/octet-stream`;
+  const content = fileContent(body.file.content);
+  const fields = Object.entries(body.fields).map(([key, value]) =>
+    part(`name="${key}"`, Buffer.from(value.replace(/\r?\n/g, " "))),
+  );
+  const file =
+    damage.how === "malformed-header"
+      ? part("", content, "this is not a header line")
+      : damage.how === "header-without-end"
+        ? Buffer.from(`--${BOUNDARY}\r\n${fileHeaders(body.file.name)}\r\nX-Long: ${"a".repeat(20_000)}`)
+        : part("", content, fileHeaders(body.file.name));
+  const closing = Buffer.from(`--${BOUNDARY}--\r\n`);
+  const whole = Buffer.concat([...fields, file, closing]);
+  const cutAt = (at: number) => whole.subarray(0, Math.floor(at * whole.length));
+  switch (damage.how) {
+    case "cut":
+    case "client-gone":
+      return cutAt(damage.at);
+    case "no-closing-boundary":
+      return Buffer.concat([...fields, file]);
+    case "malformed-header":
+    case "header-without-end":
+      return whole;
+    case "flip": {
+      const copy = Buffer.from(whole);
+      const i = Math.floor(damage.at * copy.length);
+      copy[i] = damage.byte;
+      return copy;
+    }
+    case "wrong-boundary":
+      return Buffer.from(whole.toString("latin1").replaceAll(BOUNDARY, "another-boundary"), "latin1");
+    case "second-file-cut": {
+      const second = part("", content, fileHeaders("second"));
+      return Buffer.concat([...fields, file, second.subarray(0, Math.floor(damage.at * second.length))]);
+    }
+  }
+}
+
 function bodyInit(request: FuzzRequest): { body?: RequestInit["body"]; contentType?: string } {
   const body = request.body;
   if (!body) return {};
@@ -553,16 +650,23 @@ function bodyInit(request: FuzzRequest): { body?: RequestInit["body"]; contentTy
     case "form": {
       const form = new FormData();
       for (const [key, value] of Object.entries(body.fields)) form.set(key, value);
-      if (body.file) {
-        const content =
-          body.file.content === "empty"
-            ? new Uint8Array(0)
-            : body.file.content === "noise"
-              ? new Uint8Array(4096).map((_, i) => (i * 7919) % 251)
-              : new Uint8Array(fs.readFileSync(fixtures[body.file.content]));
-        form.set("file", new Blob([content]), body.file.name);
-      }
+      if (body.file) form.set("file", new Blob([fileContent(body.file.content)]), body.file.name);
       return { body: form };
+    }
+    case "multipart": {
+      const bytes = damagedMultipart(body);
+      const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
+      if (body.damage.how !== "client-gone") return { body: bytes, contentType };
+      // What arrived, then the connection fails, as the server sees a client that went away.
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes);
+        },
+        pull(controller) {
+          controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        },
+      });
+      return { body: stream, contentType };
     }
   }
 }
@@ -586,7 +690,13 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Respons
   const type = request.contentType === undefined ? contentType : request.contentType;
   if (type !== undefined && type !== null) headers.set("content-type", type);
   const url = `${ORIGIN}${request.path}${request.query ? `?${request.query}` : ""}`;
-  return harness.ctx.app.request(url, { method: operation.method.toUpperCase(), headers, ...(body ? { body } : {}) });
+  const streamed = body instanceof ReadableStream ? { duplex: "half" } : {};
+  return harness.ctx.app.request(url, {
+    method: operation.method.toUpperCase(),
+    headers,
+    ...(body ? { body } : {}),
+    ...streamed,
+  } as RequestInit);
 }
 
 // --- answers ---

@@ -163,6 +163,76 @@ describe("request bodies are bounded before anything parses them", () => {
   });
 });
 
+describe("a body larger than the default is read only for a signed-in user", () => {
+  /** A body of `total` bytes that counts how much of it the server pulled. */
+  function countedBody(head: string, total: number) {
+    const counter = { pulled: 0 };
+    const bytes = Buffer.from(head.padEnd(total, " "));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (counter.pulled >= bytes.length) {
+          controller.close();
+          return;
+        }
+        const chunk = bytes.subarray(counter.pulled, counter.pulled + 16 * 1024);
+        counter.pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    return { counter, stream };
+  }
+  const avatarBody = JSON.stringify(reddit({ avatar_url: pngDataUrl(UPLOAD_MAX_BYTES) }));
+
+  it.each([
+    ["POST", "/api/videos", "application/json"],
+    ["PATCH", "/api/account", "application/json"],
+    ["POST", "/api/files?type=product-image", `multipart/form-data; boundary=x`],
+    ["POST", "/api/files?type=background-video", `multipart/form-data; boundary=x`],
+  ])("%s %s without a session answers 401 before reading the body", async (method, url) => {
+    for (const announced of [true, false]) {
+      const { counter, stream } = countedBody(avatarBody, avatarBody.length);
+      const response = await h.request(url, {
+        method,
+        headers: {
+          "content-type": url.includes("files") ? "multipart/form-data; boundary=x" : "application/json",
+          ...(announced ? { "content-length": String(avatarBody.length) } : {}),
+        },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status, `announced: ${announced}`).toBe(401);
+      expect(await json(response)).toMatchObject({ code: "UNAUTHORIZED" });
+      // At most what the stream had queued before anyone read: nothing was collected or parsed.
+      expect(counter.pulled, `announced: ${announced}`).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT);
+    }
+  });
+
+  it("still reads the same body for a signed-in user", async () => {
+    const { counter, stream } = countedBody(avatarBody, avatarBody.length);
+    const response = await h.request("/api/videos", {
+      method: "POST",
+      cookie,
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(201);
+    expect(counter.pulled).toBe(avatarBody.length);
+  });
+
+  it("answers an anonymous body over the default bound 413 on routes without a larger one", async () => {
+    const { counter, stream } = countedBody(avatarBody, avatarBody.length);
+    const response = await h.request("/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(counter.pulled).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT + 32 * 1024);
+  });
+});
+
 describe("an early refusal closes the connection", () => {
   let server: ServerType;
   let port: number;
@@ -196,6 +266,7 @@ describe("an early refusal closes the connection", () => {
       [
         "POST /api/files HTTP/1.1",
         `Host: 127.0.0.1:${port}`,
+        `Cookie: ${cookie}`,
         "Connection: keep-alive",
         "Content-Type: multipart/form-data; boundary=x",
         `Content-Length: ${UPLOAD_MAX_BYTES * 2}`,

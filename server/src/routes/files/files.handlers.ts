@@ -1,10 +1,10 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { FILE_TYPES, type FileType, messages, uploadMaxBytes, uploadTooLargeMessage } from "@reelsmith/core";
 import Busboy from "busboy";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Auth } from "../../auth/auth.ts";
 import { requireUser } from "../../auth/session.ts";
+import { bodyBound } from "../../lib/body-limit.ts";
 import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FilesService } from "../../services/files.service.ts";
@@ -16,12 +16,28 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 interface IncomingFile {
   filename: string;
   type: string | undefined;
-  stream: Readable;
+  /**
+   * The file's bytes, and after them the end of the form: it fails with a 400 when the body does not arrive
+   * whole and well formed (cut before its closing boundary, a malformed part, a client that went away).
+   */
+  body: AsyncIterable<Buffer>;
+  /** Lets go of the upload: what the client still sends is read and dropped. */
+  discard(): void;
 }
+
+/** Why a multipart body that stopped or broke off is refused: the client's fault, never the server's. */
+const incompleteUpload = (error: unknown) =>
+  error instanceof AppError
+    ? error
+    : new AppError("VALIDATION_FAILED", messages.files.incomplete, { cause: String(error) });
 
 /**
  * The first file of a multipart body, as a stream (never buffered whole). Form fields sent before it
  * (such as `type`) come with it.
+ *
+ * Every stream here has an `error` listener for its whole life: a body that breaks off after the handler
+ * stopped reading (a refusal before the file was read, a client that went away) fails the parser and the
+ * file's stream, and an `error` event nobody listens to ends the process.
  */
 function firstFile(c: Context, maxBytes: number): Promise<IncomingFile> {
   return new Promise((resolve, reject) => {
@@ -37,37 +53,64 @@ function firstFile(c: Context, maxBytes: number): Promise<IncomingFile> {
       reject(new AppError("VALIDATION_FAILED", messages.files.noFile));
       return;
     }
+    const body = c.req.raw.body;
+    if (!body) {
+      reject(new AppError("VALIDATION_FAILED", messages.files.noFile));
+      return;
+    }
+    // The whole form, read to its closing boundary: resolves when it ended well, else fails with a 400.
+    const formDone = new Promise<void>((done, failed) => {
+      busboy.on("error", (error) => failed(incompleteUpload(error)));
+      busboy.on("close", () => done());
+    });
+    formDone.catch(() => {});
     const fields: Record<string, string> = {};
     let settled = false;
     busboy.on("field", (name, value) => {
       fields[name] = value;
     });
     busboy.on("file", (_name, stream, info) => {
+      // The parser fails this stream with the body's own failure; whoever reads it sees that, nobody else must.
+      stream.on("error", () => {});
       if (settled) {
         stream.resume();
         return;
       }
       settled = true;
-      resolve({ filename: info.filename ?? "upload", type: fields.type, stream });
-    });
-    busboy.on("error", (error) => {
-      if (!settled) {
-        settled = true;
-        reject(new AppError("VALIDATION_FAILED", messages.files.noFile, { cause: String(error) }));
+      async function* fileBody(): AsyncGenerator<Buffer> {
+        try {
+          for await (const chunk of stream) yield chunk as Buffer;
+        } catch (error) {
+          throw incompleteUpload(error);
+        }
+        // The file's last byte is not the end: the form must still close properly.
+        await formDone;
       }
+      resolve({
+        filename: info.filename ?? "upload",
+        type: fields.type,
+        body: fileBody(),
+        discard: () => {
+          stream.resume();
+        },
+      });
     });
-    busboy.on("close", () => {
-      if (!settled) {
-        settled = true;
-        reject(new AppError("VALIDATION_FAILED", messages.files.noFile));
-      }
-    });
-    const body = c.req.raw.body;
-    if (!body) {
-      reject(new AppError("VALIDATION_FAILED", messages.files.noFile));
-      return;
-    }
-    Readable.fromWeb(body as never).pipe(busboy);
+    formDone.then(
+      () => {
+        if (!settled) {
+          settled = true;
+          reject(new AppError("VALIDATION_FAILED", messages.files.noFile));
+        }
+      },
+      (error) => {
+        if (!settled) {
+          settled = true;
+          reject(error);
+        }
+      },
+    );
+    // A source that fails (the client went away) fails the parser, which fails the file's stream.
+    pipeline(Readable.fromWeb(body as never), busboy, () => {});
   });
 }
 
@@ -85,12 +128,12 @@ export function filesRoutes(deps: { auth: Auth; files: FilesService; maxBytes?: 
   const limits = new Map(
     [undefined, ...FILE_TYPES].map((type) => [
       type,
-      bodyLimit({
-        maxSize: maxBytesFor(type ?? "audio-file") + MULTIPART_OVERHEAD,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", uploadTooLargeMessage(type ?? "audio-file"));
-        },
-      }),
+      // Counted as the upload streams in, never collected in memory.
+      bodyBound(
+        maxBytesFor(type ?? "audio-file") + MULTIPART_OVERHEAD,
+        uploadTooLargeMessage(type ?? "audio-file"),
+        true,
+      ),
     ]),
   );
   router.use("/api/files", (c, next) => {
@@ -105,10 +148,10 @@ export function filesRoutes(deps: { auth: Auth; files: FilesService; maxBytes?: 
       const incoming = await firstFile(c, Math.max(...FILE_TYPES.map(maxBytesFor)));
       const type = (queryType ?? incoming.type) as FileType | undefined;
       if (!type || !(FILE_TYPES as readonly string[]).includes(type)) {
-        incoming.stream.resume();
+        incoming.discard();
         throw new AppError("VALIDATION_FAILED", messages.files.uploadTypeRequired);
       }
-      const file = await deps.files.upload(user.id, type, incoming.filename, incoming.stream);
+      const file = await deps.files.upload(user.id, type, incoming.filename, incoming.body);
       return c.json(file, 201);
     })
     .openapi(listFilesRoute, async (c) => {

@@ -55,7 +55,7 @@ export const uploadFileRoute = apiRoute({
   responses: {
     201: { description: "Stored", content: { "application/json": { schema: fileSchema } } },
     ...errorResponses({
-      400: "Not a multipart form, no file, an empty file or no type",
+      400: "Not a multipart form, no file, an empty file, no type, or a form cut short or malformed",
       401: "Not signed in",
       413: "Larger than 10 MB (background-video: 100 MB), or a picture over 50 megapixels or 12000 px on a side",
       415: "Not an accepted format, a picture whose size cannot be read, or footage ffprobe refuses (length, size)",
