@@ -28,6 +28,8 @@ describe("loadEnv", () => {
       DATA_DIR: "/tmp/x",
       DATABASE_URL: "",
       TRUSTED_ORIGINS: "https://a.io, https://b.io",
+      // Public origins: the test checkout only when said.
+      PAYMENTS_MODE: "test",
     });
     expect(env.PORT).toBe(4100);
     expect(env.dataDir).toBe("/tmp/x");
@@ -74,6 +76,31 @@ describe("loadEnv", () => {
     expect(loadEnv({ NODE_ENV: "development", PUBLIC_URL: "https://dev.example.com" }).payments.mode).toBe("test");
     // A look-alike host is not this machine.
     expect(() => loadEnv({ PUBLIC_URL: "https://localhost.example.com" })).toThrow(/PAYMENTS_MODE/);
+  });
+  it("never implies the test checkout when NODE_ENV=production is set, whatever PUBLIC_URL says", () => {
+    // PUBLIC_URL unset defaults to localhost, but an operator who says production serves the public.
+    for (const url of [undefined, "http://localhost:3000", "http://127.0.0.1:3000"]) {
+      expect(() => loadEnv({ NODE_ENV: "production", PUBLIC_URL: url }), String(url)).toThrow(/PAYMENTS_MODE/);
+    }
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/NODE_ENV=production/);
+    expect(loadEnv({ NODE_ENV: "production", PAYMENTS_MODE: "test" }).payments).toEqual({
+      mode: "test",
+      implied: false,
+    });
+  });
+  it("does not imply the test checkout for a public trusted origin", () => {
+    expect(() => loadEnv({ TRUSTED_ORIGINS: "https://studio.example.com" })).toThrow(
+      /PAYMENTS_MODE[\s\S]*TRUSTED_ORIGINS/,
+    );
+    expect(() => loadEnv({ TRUSTED_ORIGINS: "http://127.0.0.1:3000,http://192.168.1.20:3000" })).toThrow(
+      /PAYMENTS_MODE/,
+    );
+    // Other names of this machine keep the quick start.
+    expect(loadEnv({ TRUSTED_ORIGINS: "http://127.0.0.1:3000" }).payments).toEqual({ mode: "test", implied: true });
+    expect(loadEnv({ TRUSTED_ORIGINS: "https://studio.example.com", PAYMENTS_MODE: "test" }).payments).toEqual({
+      mode: "test",
+      implied: false,
+    });
   });
   it("takes PAYMENTS_MODE only when it agrees with the Stripe settings", () => {
     expect(() => loadEnv({ PAYMENTS_MODE: "stripe" })).toThrow(/PAYMENTS_MODE is stripe, so STRIPE_SECRET_KEY/);

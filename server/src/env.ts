@@ -69,7 +69,7 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(10).optional(),
   ),
   // Payments: Stripe with STRIPE_SECRET_KEY; the built-in test checkout (no keys, no money) with
-  // PAYMENTS_MODE=test, which is implied only off production or on a localhost PUBLIC_URL.
+  // PAYMENTS_MODE=test, which is implied only off production or when served to this machine only.
   PAYMENTS_MODE: z
     .enum(["test", "stripe", ""])
     .optional()
@@ -220,7 +220,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   const stripe = stripeEnv(env);
-  const payments = paymentsSettings(env, stripe, publicUrl);
+  const payments = paymentsSettings(env, stripe, publicUrl, source.NODE_ENV?.trim() === "production");
   const from = env.SMTP_FROM ?? `Reelsmith <no-reply@${new URL(publicUrl).hostname}>`;
   return {
     ...env,
@@ -259,19 +259,23 @@ const LOOPBACK_HOSTS = new Set(["localhost", "[::1]"]);
 
 /** True for an address only this machine reaches: localhost, *.localhost, 127.0.0.0/8 or [::1]. */
 export function isLoopbackUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
   const host = new URL(url).hostname.toLowerCase();
   return LOOPBACK_HOSTS.has(host) || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /**
  * Stripe when STRIPE_SECRET_KEY is set. Otherwise the built-in test checkout, which gives every plan and
- * credit pack away, so a production start refuses it unless PAYMENTS_MODE=test says so or the app is
- * served on this machine only (PUBLIC_URL unset or on localhost: the quick start, the browser tests).
+ * credit pack away, so it runs only when PAYMENTS_MODE=test says so, off production (NODE_ENV development
+ * or test), or when the app is served to this machine only: NODE_ENV left unset (the quick start), PUBLIC_URL
+ * unset or on localhost, and no TRUSTED_ORIGINS beyond this machine. NODE_ENV=production set by the
+ * operator never implies it: PUBLIC_URL left unset there is an oversight, not a sign of a private server.
  */
 function paymentsSettings(
   env: z.infer<typeof envSchema>,
   stripe: StripeEnv | undefined,
   publicUrl: string,
+  productionSaid: boolean,
 ): PaymentsSettings {
   if (stripe) {
     if (env.PAYMENTS_MODE === "test") {
@@ -287,10 +291,18 @@ function paymentsSettings(
     );
   }
   if (env.PAYMENTS_MODE === "test") return { mode: "test", implied: false };
-  if (env.NODE_ENV !== "production" || isLoopbackUrl(publicUrl)) return { mode: "test", implied: true };
+  if (env.NODE_ENV !== "production") return { mode: "test", implied: true };
+  const publicOrigins = env.TRUSTED_ORIGINS.filter((origin) => !isLoopbackUrl(origin));
+  if (!productionSaid && isLoopbackUrl(publicUrl) && publicOrigins.length === 0) return { mode: "test", implied: true };
+  const why =
+    publicOrigins.length > 0
+      ? `no payment provider is configured, and TRUSTED_ORIGINS names ${publicOrigins.join(", ")}`
+      : isLoopbackUrl(publicUrl)
+        ? `NODE_ENV=production and no payment provider is configured for ${publicUrl}`
+        : `no payment provider is configured for ${publicUrl}`;
   throw new Error(
     "Invalid environment:\n" +
-      `  PAYMENTS_MODE: no payment provider is configured for ${publicUrl}. ` +
+      `  PAYMENTS_MODE: ${why}. ` +
       "Set STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET and the STRIPE_PRICE_* ids) to take payments, " +
       "or PAYMENTS_MODE=test to run the built-in test checkout, where every purchase is simulated and free.",
   );

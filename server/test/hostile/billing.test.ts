@@ -50,4 +50,12 @@ describe("a production start without a payment provider", () => {
     expect(output).toContain("PAYMENTS_MODE=test");
     expect(output).not.toContain("(database opened)");
   });
+
+  it("refuses it with PUBLIC_URL unset too, when NODE_ENV=production is said", async () => {
+    // PUBLIC_URL defaults to localhost; that default never made a production server private.
+    const { code, output } = await run({ NODE_ENV: "production" });
+    expect(code).toBe(1);
+    expect(output).toContain("PAYMENTS_MODE: NODE_ENV=production and no payment provider is configured");
+    expect(output).not.toContain("(database opened)");
+  });
 });
