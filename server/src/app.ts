@@ -21,6 +21,7 @@ import { renderIndexHtml } from "./lib/html.ts";
 import type { Logger } from "./lib/logger.ts";
 import { originCheck } from "./lib/origin-check.ts";
 import { RateLimiter } from "./lib/rate-limit.ts";
+import { SignInGuard } from "./lib/sign-in-guard.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
 import { BillingRepository } from "./repositories/billing.repository.ts";
@@ -85,7 +86,10 @@ export interface ServerConfig {
   authRateLimit: { max: number; windowSeconds: number };
   /** Reverse proxies that append to X-Forwarded-For in front of the server (0: the socket peer is the client). */
   trustedProxyHops?: number;
-  /** Sign-in attempts per account (e-mail) in each window that do not end signed in; default 10 per 15 minutes. */
+  /**
+   * Sign-in attempts per account (e-mail) and client address in each window that do not end signed in;
+   * default 10 per 15 minutes. From addresses the account never signed in from, 10 times as many in all.
+   */
   signInFailureLimit?: { max: number; windowSeconds: number };
   /** Sign-up bonuses per client address per UTC day; default core's SIGNUP_BONUS_DAILY_CAP. */
   signupBonusDailyCap?: number;
@@ -318,7 +322,7 @@ export function createServerContext(
     authRoutes({
       auth,
       limiter: new RateLimiter(config.authRateLimit.max, config.authRateLimit.windowSeconds * 1000),
-      failedSignIns: new RateLimiter(signInFailures.max, signInFailures.windowSeconds * 1000),
+      signInGuard: new SignInGuard(signInFailures),
       accounts: repositories.accounts,
       signupBonus,
       referrals,

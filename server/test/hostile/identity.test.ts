@@ -98,27 +98,55 @@ describe("identity limits", () => {
     expect((await attempt("2001:db8:1:3::a, 10.0.0.2")).status).toBe(401);
   });
 
-  it("locks an account after 10 wrong passwords from any number of addresses, with Retry-After and a clear message", async () => {
+  it("stops a guesser after 10 wrong passwords from one address, with Retry-After and a clear message", async () => {
     const h = await harness({ trustedProxyHops: 1 });
     await h.signUp("target@example.com");
     await h.signUp("bystander@example.com");
-    const guess = (email: string, password: string, i: number) =>
-      post(h, "/api/auth/sign-in/email", { email, password }, via(`203.0.113.${i}`));
+    const guess = (email: string, password: string, client: string) =>
+      post(h, "/api/auth/sign-in/email", { email, password }, via(client));
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
-      statuses.push((await guess(i % 2 ? "TARGET@example.com" : " target@example.com", `guess-${i}`, i)).status);
+      statuses.push(
+        (await guess(i % 2 ? "TARGET@example.com" : " target@example.com", `guess-${i}`, "203.0.113.66")).status,
+      );
     }
     expect(statuses).toEqual(Array(10).fill(401));
-    const locked = await guess("target@example.com", "guess-10", 100);
+    const locked = await guess("target@example.com", "guess-10", "203.0.113.66");
     expect(locked.status).toBe(429);
     const wait = Number(locked.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(15 * 60);
     expect(await locked.json()).toMatchObject({ code: "RATE_LIMITED", message: messages.auth.accountLocked(15) });
-    // Even the right password waits: the guesser cannot tell whether a guess was right.
-    expect((await guess("target@example.com", "correct-horse-9", 101)).status).toBe(429);
+    // Even the right password waits there: the guesser cannot tell whether a guess was right.
+    expect((await guess("target@example.com", "correct-horse-9", "203.0.113.66")).status).toBe(429);
+    // The owner, elsewhere, is not locked out by someone else's guesses.
+    expect((await guess("target@example.com", "correct-horse-9", "198.51.100.44")).status).toBe(200);
     // Other accounts sign in as usual.
-    expect((await guess("bystander@example.com", "correct-horse-9", 102)).status).toBe(200);
+    expect((await guess("bystander@example.com", "correct-horse-9", "203.0.113.66")).status).toBe(200);
+  });
+
+  it("bounds guesses from many addresses per account, and the owner's known address still gets in", async () => {
+    // 3 attempts per address, so 30 per account from addresses it never signed in from.
+    const h = await harness({
+      trustedProxyHops: 1,
+      authRateLimit: { max: 1000, windowSeconds: 60 },
+      signInFailureLimit: { max: 3, windowSeconds: 15 * 60 },
+    });
+    await h.signUp("owner@example.com");
+    const guess = (password: string, client: string) =>
+      post(h, "/api/auth/sign-in/email", { email: "owner@example.com", password }, via(client));
+    // The owner signed in from home before (the first of the 30 attempts).
+    expect((await guess("correct-horse-9", "192.0.2.10")).status).toBe(200);
+    // A botnet: 3 guesses from each of 12 addresses, none of which passes its own limit.
+    const statuses: number[] = [];
+    for (let bot = 0; bot < 12; bot += 1) {
+      for (let i = 0; i < 3; i += 1) statuses.push((await guess(`bot-${bot}-${i}`, `203.0.113.${bot + 1}`)).status);
+    }
+    expect(statuses).toEqual([...Array(29).fill(401), ...Array(7).fill(429)]);
+    // A new address now waits, even with the right password ...
+    expect((await guess("correct-horse-9", "198.51.100.99")).status).toBe(429);
+    // ... and the owner at home signs in.
+    expect((await guess("correct-horse-9", "192.0.2.10")).status).toBe(200);
   });
 
   it("forgets the wrong passwords once the right one is given", async () => {

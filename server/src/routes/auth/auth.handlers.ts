@@ -7,6 +7,7 @@ import { errorBody } from "../../lib/create-app.ts";
 import { AppError, type ErrorCode, errorStatus } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
+import type { SignInGuard } from "../../lib/sign-in-guard.ts";
 import type { AppBindings } from "../../lib/types.ts";
 import type { AccountRepository } from "../../repositories/account.repository.ts";
 import type { ReferralService } from "../../services/referral.service.ts";
@@ -35,7 +36,7 @@ const VERIFICATION: Record<string, "GET" | "POST"> = {
 };
 
 /**
- * better-auth's handler behind a per-address rate limit and a per-account limit on failed sign-ins, with
+ * better-auth's handler behind a per-address rate limit and a per-account-and-address limit on sign-ins, with
  * sign-in and sign-up bodies checked by the shared schemas and passed on with only the fields the app
  * accepts, and its error answers rewritten into the app's `{code, message, requestId}` shape and the
  * message catalogue's wording. A successful sign-up records the new account's free-credit claim.
@@ -43,8 +44,8 @@ const VERIFICATION: Record<string, "GET" | "POST"> = {
 export function authRoutes(deps: {
   auth: Auth;
   limiter: RateLimiter;
-  /** Failed sign-ins per account (normalised e-mail), whatever address they come from. */
-  failedSignIns: RateLimiter;
+  /** Sign-in attempts per account and client address, and per account from addresses it never signed in from. */
+  signInGuard: SignInGuard;
   accounts: AccountRepository;
   signupBonus: SignupBonusService;
   /** The affiliate programme: a sign-up that carries `ref` (a referral code) is attributed to its referrer. */
@@ -96,8 +97,9 @@ export function authRoutes(deps: {
       const parsed = signInSchema.safeParse(body);
       if (!parsed.success) throw new AppError("INVALID_CREDENTIALS", messages.auth.invalidCredentials);
       signInEmail = parsed.data.email;
-      // Counted before the check, so parallel guesses cannot slip past it; a right password clears it.
-      const wait = deps.failedSignIns.hit(signInEmail);
+      // Counted before the check, so parallel guesses cannot slip past it; a right password clears it. Per
+      // address, so a guesser elsewhere cannot lock the owner out.
+      const wait = deps.signInGuard.attempt(signInEmail, addressKey(ip));
       if (wait > 0) {
         c.header("Retry-After", String(wait));
         throw new AppError("RATE_LIMITED", messages.auth.accountLocked(Math.ceil(wait / 60)));
@@ -110,7 +112,7 @@ export function authRoutes(deps: {
     }
 
     const response = await deps.auth.handler(request);
-    if (signInEmail && response.ok) deps.failedSignIns.reset(signInEmail);
+    if (signInEmail && response.ok) deps.signInGuard.succeeded(signInEmail, addressKey(ip));
     if (signUpEmail && response.ok) {
       const created = await deps.accounts.findUserByEmail(signUpEmail);
       if (created) {
