@@ -1,5 +1,6 @@
 import { messages, type Video } from "@reelsmith/core";
 import { AlertTriangle, CheckCircle2, Download, Film, Loader2, Plus } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,11 @@ export function GeneratingScreen({ initial, onAnother }: { initial: Video; onAno
   const video = query.data ?? initial;
   const { download, downloading } = useVideoDownload();
   const ready = video.status === "finished" && video.video_url !== null;
+  // The builder's step was scrolled to its Generate button; this screen starts at the top, where its
+  // actions are.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
 
   const actions = (
     <div className="flex flex-wrap justify-center gap-2" data-testid="video-actions">

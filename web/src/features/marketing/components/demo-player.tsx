@@ -23,7 +23,7 @@ export function DemoReel({ clips, className }: { clips: readonly ShowcaseClip[];
   const autoPlay = started || !reducedMotion;
 
   return (
-    <figure className={cn("space-y-3", className)}>
+    <figure className={cn("min-w-0 space-y-3", className)}>
       <video
         key={clip.id}
         src={clip.src}

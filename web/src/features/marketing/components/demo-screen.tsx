@@ -115,7 +115,10 @@ export function DemoScreen({ startHref, clips = [] }: { startHref: string; clips
         <div
           className={cn(
             "grid gap-8 rounded-3xl border bg-card p-6 md:p-10",
-            clips.length > 0 ? "lg:grid-cols-[minmax(0,20rem)_1fr_1.1fr]" : "lg:grid-cols-[1fr_1.1fr]",
+            "grid-cols-[minmax(0,1fr)]",
+            clips.length > 0
+              ? "lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)_minmax(0,1.1fr)]"
+              : "lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]",
           )}
         >
           {clips.length > 0 ? <DemoReel clips={clips} className="lg:row-span-2" /> : null}

@@ -151,6 +151,11 @@ export function ScriptStep({
           ) : (
             <span className="text-xs text-muted-foreground">Avatar (optional)</span>
           )}
+          {errors.avatar_url ? (
+            <FieldError id={avatarErrorId} className="justify-center text-center text-xs sm:w-40">
+              {errors.avatar_url}
+            </FieldError>
+          ) : null}
         </div>
         <div className="grid flex-1 gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
           <div className="space-y-2">
@@ -192,11 +197,6 @@ export function ScriptStep({
           </div>
         </div>
       </div>
-      {errors.avatar_url ? (
-        <FieldError id={avatarErrorId} className="-mt-3">
-          Avatar: {errors.avatar_url}
-        </FieldError>
-      ) : null}
 
       <div className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
