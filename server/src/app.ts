@@ -105,6 +105,8 @@ export interface ServerConfig {
   contactRateLimit?: { max: number; windowSeconds: number };
   /** Credits a referrer earns when an account made through their link first pays; default 20. */
   affiliateRewardCredits?: number;
+  /** Referral rewards per referrer and UTC day; default 5. */
+  affiliateDailyRewards?: number;
   analytics?: AnalyticsSettings;
   /** Where `npm run showcase` writes the landing page's clips. */
   showcaseDir?: string;
@@ -216,6 +218,8 @@ export function createServerContext(
   const referrals = new ReferralService(new ReferralRepository(database.db), credits, logger, {
     publicUrl: config.publicUrl,
     rewardCredits: config.affiliateRewardCredits ?? 20,
+    dailyRewards: config.affiliateDailyRewards,
+    requireVerifiedEmail: Boolean(mailer),
     clock,
   });
   const billing = new BillingService({

@@ -102,6 +102,8 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(3600),
   // Credits a referrer earns when an account made through their link first pays (0 turns the reward off).
   AFFILIATE_REWARD_CREDITS: z.coerce.number().int().min(0).max(100_000).default(20),
+  // Referral rewards one referrer can earn per UTC day (0: none).
+  AFFILIATE_DAILY_REWARDS: z.coerce.number().int().min(0).max(100_000).default(5),
   ANALYTICS_PIXEL_ID: optionalString,
   ANALYTICS_PIXEL_SCRIPT_URL: optionalString.pipe(z.url().optional()),
   ANALYTICS_SCRIPT_URL: optionalString.pipe(z.url().optional()),

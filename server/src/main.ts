@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       smtp: env.smtp,
       contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_S },
       affiliateRewardCredits: env.AFFILIATE_REWARD_CREDITS,
+      affiliateDailyRewards: env.AFFILIATE_DAILY_REWARDS,
       analytics: env.analytics,
       showcaseDir: env.showcaseDir,
       stripe: env.stripe,

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { credits, referrals } from "../src/db/schema/index.ts";
+import type { ServerConfig } from "../src/app.ts";
+import { credits, referrals, user } from "../src/db/schema/index.ts";
 import { buyPacks, signUpUser, subscribe } from "./billing-helpers.ts";
 import { DRIVERS } from "./databases.ts";
+import { startFakeSmtp } from "./fake-smtp.ts";
 import { createHarness, type Harness, json, ORIGIN } from "./harness.ts";
 
 describe.each(DRIVERS)("the affiliate programme on %s", (driver) => {
@@ -11,18 +13,28 @@ describe.each(DRIVERS)("the affiliate programme on %s", (driver) => {
     await h.close();
   });
 
-  const start = async (rewardCredits?: number) => {
-    h = await createHarness(driver, rewardCredits === undefined ? {} : { affiliateRewardCredits: rewardCredits });
+  const start = async (rewardCredits?: number, config: Partial<ServerConfig> = {}) => {
+    // Behind one proxy, so each sign-up below can come from its own address.
+    h = await createHarness(driver, {
+      trustedProxyHops: 1,
+      ...(rewardCredits === undefined ? {} : { affiliateRewardCredits: rewardCredits }),
+      ...config,
+    });
   };
+  let nextNetwork = 1;
   const affiliate = async (cookie: string) => {
     const response = await h.request("/api/affiliate", { cookie });
     expect(response.status).toBe(200);
     return json(response);
   };
-  /** A sign-up as the page sends it after a visit with `?ref=`. */
-  const signUpWith = async (email: string, ref: unknown) => {
+  /**
+   * A sign-up as the page sends it after a visit with `?ref=`, from `address` (by default a network of its
+   * own: another person).
+   */
+  const signUpWith = async (email: string, ref: unknown, address = `198.51.${nextNetwork++}.10`) => {
     const response = await h.request("/api/auth/sign-up/email", {
       method: "POST",
+      headers: { "x-forwarded-for": address },
       body: JSON.stringify({ email, password: "correct-horse-9", name: "Referred", ref }),
     });
     expect(response.status).toBe(200);
@@ -122,6 +134,47 @@ describe.each(DRIVERS)("the affiliate programme on %s", (driver) => {
 
     // The payers themselves earn nothing from it.
     expect(await rewards(bob.id)).toEqual([]);
+  });
+
+  it("rewards only a referred account that is another person, at most 5 a day per referrer", async () => {
+    await start();
+    const alice = await signUpWith(`farmer.aff.${driver}@example.com`, undefined, "203.0.113.5");
+    const code = (await affiliate(alice.cookie)).code;
+    // Accounts made through her own link from her own address or network: they pay, and count as paid, but
+    // earn nothing.
+    for (const [i, address] of ["203.0.113.5", "203.0.113.77", "203.0.113.200"].entries()) {
+      const own = await signUpWith(`own${i}.aff.${driver}@example.com`, code, address);
+      await buyPacks(h, own.cookie, 1);
+    }
+    expect(await rewards(alice.id)).toEqual([]);
+    expect(await affiliate(alice.cookie)).toMatchObject({ signed_up: 3, paid: 3, credits_earned: 0 });
+    // Seven people elsewhere pay on one day: five rewards.
+    for (let i = 0; i < 7; i += 1) {
+      const friend = await signUpWith(`friend${i}.aff.${driver}@example.com`, code);
+      await buyPacks(h, friend.cookie, 1);
+    }
+    expect(await rewards(alice.id)).toHaveLength(5);
+    expect(await affiliate(alice.cookie)).toMatchObject({ signed_up: 10, paid: 10, credits_earned: 100 });
+  });
+
+  it("with e-mail confirmation on, rewards only a referred account that confirmed its address", async () => {
+    const smtp = await startFakeSmtp();
+    try {
+      await start(undefined, {
+        smtp: { host: "127.0.0.1", port: smtp.port, secure: false, from: "studio@studio.test", to: "ops@studio.test" },
+      });
+      const alice = await signUpWith(`host.aff.${driver}@example.com`, undefined, "203.0.113.9");
+      const code = (await affiliate(alice.cookie)).code;
+      const unconfirmed = await signUpWith(`unconfirmed.aff.${driver}@example.com`, code);
+      await buyPacks(h, unconfirmed.cookie, 1);
+      expect(await rewards(alice.id)).toEqual([]);
+      const confirmed = await signUpWith(`confirmed.aff.${driver}@example.com`, code);
+      await h.db.db.update(user).set({ emailVerified: true }).where(eq(user.id, confirmed.id));
+      await buyPacks(h, confirmed.cookie, 1);
+      expect(await rewards(alice.id)).toEqual([{ amount: 20, key: `referral:${confirmed.id}` }]);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("counts a paying referral but grants nothing when the reward is set to 0", async () => {

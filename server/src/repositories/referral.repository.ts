@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull, isNull, sum } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, isNull, sum } from "drizzle-orm";
 import type { Database, Executor, Transaction } from "../db/client.ts";
-import { credits, payments, referralCodes, referrals } from "../db/schema/index.ts";
+import { credits, payments, referralCodes, referrals, signupBonusClaims, user } from "../db/schema/index.ts";
 
 /** The affiliate programme's tables: referral codes and who referred whom. */
 export class ReferralRepository {
@@ -90,5 +90,31 @@ export class ReferralRepository {
       .where(and(eq(referrals.referredUserId, referredUserId), isNull(referrals.firstPaidAt)))
       .returning({ referrer: referrals.referrerUserId });
     return row?.referrer;
+  }
+
+  /** The client address an account signed up from (an IPv6 address by its /64), if it was recorded. */
+  async signupAddressOf(userId: string, executor: Executor = this.db): Promise<string | undefined> {
+    const [row] = await executor
+      .select({ address: signupBonusClaims.address })
+      .from(signupBonusClaims)
+      .where(eq(signupBonusClaims.userId, userId));
+    return row?.address;
+  }
+
+  /** Whether the account's e-mail address is confirmed. */
+  async emailVerified(userId: string, executor: Executor = this.db): Promise<boolean> {
+    const [row] = await executor.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+    return row?.verified === true;
+  }
+
+  /** Referral rewards the referrer was granted since `since` (call it under the referrer's ledger lock). */
+  async rewardsSince(tx: Transaction, referrerUserId: string, since: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(credits)
+      .where(
+        and(eq(credits.userId, referrerUserId), eq(credits.source, "referral_reward"), gte(credits.createdAt, since)),
+      );
+    return Number(row?.n ?? 0);
   }
 }

@@ -228,9 +228,12 @@ export class CreditsService {
   async grantReferralReward(
     tx: Transaction,
     input: { referrerId: string; referredUserId: string; credits: number },
+    /** Asked under the referrer's lock, so rewards granted at once cannot pass a bound together. */
+    allowed: () => Promise<boolean> = async () => true,
   ): Promise<LedgerRow | undefined> {
     if (!isValidCreditChange(input.referrerId, input.credits)) return undefined;
     await this.credits.lockUser(tx, input.referrerId);
+    if (!(await allowed())) return undefined;
     return this.#append(
       {
         userId: input.referrerId,

@@ -10,6 +10,18 @@ import type { CreditsService } from "./credits.service.ts";
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 8;
 
+/** Referral rewards one referrer can earn per UTC day unless configured otherwise. */
+export const AFFILIATE_DAILY_REWARDS_DEFAULT = 5;
+
+/**
+ * The network an address key belongs to: an IPv4 address's /24 (one office, one home router's neighbours,
+ * one small hosting block), an IPv6 key as it is (already its /64).
+ */
+export function networkOf(address: string): string {
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(address);
+  return v4 ? `${v4[1]}.0/24` : address;
+}
+
 function randomCode(): string {
   const bytes = crypto.randomBytes(CODE_LENGTH);
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
@@ -25,7 +37,15 @@ export class ReferralService {
     private readonly referrals: ReferralRepository,
     private readonly credits: CreditsService,
     private readonly logger: Logger,
-    private readonly options: { publicUrl: string; rewardCredits: number; clock?: () => Date },
+    private readonly options: {
+      publicUrl: string;
+      rewardCredits: number;
+      /** Rewards per referrer and UTC day; default AFFILIATE_DAILY_REWARDS_DEFAULT. */
+      dailyRewards?: number;
+      /** E-mail confirmation is on: a referred account must have confirmed its address. */
+      requireVerifiedEmail?: boolean;
+      clock?: () => Date;
+    },
   ) {}
 
   /** The user's code, made the first time it is asked for. */
@@ -83,13 +103,40 @@ export class ReferralService {
     const now = this.options.clock?.() ?? new Date();
     const referrer = await this.referrals.markFirstPaid(tx, userId, now);
     if (!referrer || this.options.rewardCredits <= 0) return undefined;
-    const row = await this.credits.grantReferralReward(tx, {
-      referrerId: referrer,
-      referredUserId: userId,
-      credits: this.options.rewardCredits,
-    });
+    const unpaid = await this.#notAnotherPerson(tx, referrer, userId);
+    if (unpaid) {
+      this.logger.info({ referrer, referred: userId, reason: unpaid }, "referral counted without a reward");
+      return undefined;
+    }
+    const dailyRewards = this.options.dailyRewards ?? AFFILIATE_DAILY_REWARDS_DEFAULT;
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const row = await this.credits.grantReferralReward(
+      tx,
+      { referrerId: referrer, referredUserId: userId, credits: this.options.rewardCredits },
+      async () => (await this.referrals.rewardsSince(tx, referrer, dayStart)) < dailyRewards,
+    );
     if (row) this.logger.info({ referrer, referred: userId, credits: row.amount }, "referral reward granted");
+    else this.logger.info({ referrer, referred: userId, dailyRewards }, "referral counted: daily rewards reached");
     return row;
+  }
+
+  /**
+   * Why a paying referred account does not earn its referrer a reward, or null when it does: it must be
+   * another person, as far as the server can tell. Its sign-up address must be known and on another network
+   * than the referrer's sign-up (an IPv4 /24, an IPv6 /64), and with e-mail confirmation on its address
+   * must be confirmed.
+   */
+  async #notAnotherPerson(tx: Transaction, referrer: string, referred: string): Promise<string | null> {
+    if (this.options.requireVerifiedEmail && !(await this.referrals.emailVerified(referred, tx))) {
+      return "e-mail not confirmed";
+    }
+    const referredAddress = await this.referrals.signupAddressOf(referred, tx);
+    if (!referredAddress) return "sign-up address unknown";
+    const referrerAddress = await this.referrals.signupAddressOf(referrer, tx);
+    if (referrerAddress && networkOf(referrerAddress) === networkOf(referredAddress)) {
+      return "same network as the referrer";
+    }
+    return null;
   }
 
   /** After the commit: the referrer's open screens show the new balance. */
