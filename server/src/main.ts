@@ -7,6 +7,7 @@ import { loadEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { PostgresEventBus } from "./events/postgres-event-bus.ts";
 import { createLogger } from "./lib/logger.ts";
+import { sweepScratch } from "./lib/scratch.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
 import { ensurePreviews } from "./repositories/previews.repository.ts";
 
@@ -120,6 +121,9 @@ async function main(): Promise<void> {
         : "payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test)",
     );
   }
+  // Scratch folders left by renders and uploads of a process that died (a crash, SIGKILL) go at start.
+  const scratch = await sweepScratch();
+  if (scratch.removed.length > 0) logger.info({ removed: scratch.removed }, "stale scratch folders removed");
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
 

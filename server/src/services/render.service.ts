@@ -1,9 +1,8 @@
-import fsp from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { Logger } from "../lib/logger.ts";
+import { makeScratchDir, removeScratchDir } from "../lib/scratch.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
@@ -110,7 +109,8 @@ export class RenderService {
         .catch((error) => logger.warn({ err: error }, "could not record render progress"));
     };
 
-    const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), `reelsmith-render-${videoId.slice(0, 8)}-`));
+    // Owned by this process while it renders; a folder left by a process that died is swept (lib/scratch.ts).
+    const workDir = await makeScratchDir(`reelsmith-render-${videoId.slice(0, 8)}-`);
     try {
       const rendered = await this.renderer.render(video, {
         workDir,
@@ -144,7 +144,7 @@ export class RenderService {
       await this.#publish(video, { status: "processing", progress, stage: "Retrying after an error" });
       throw error;
     } finally {
-      await fsp.rm(workDir, { recursive: true, force: true });
+      await removeScratchDir(workDir);
     }
   }
 
