@@ -29,7 +29,7 @@ vitest_ws() {
 stage "lint (biome)" npx --no-install biome check .
 stage "docs (layout paths)" node "$ROOT/scripts/check-docs.ts"
 stage "typecheck" npm run --silent typecheck
-for ws in packages/core packages/render library server web; do
+for ws in packages/core packages/media packages/render library server web; do
   stage "tests: $ws" vitest_ws "$ws"
 done
 stage "build" npm run --silent build

@@ -207,6 +207,12 @@ export const messages = {
     unsupportedVoiceOver: "Please upload an MP3, WAV, AAC/M4A, OGG/Opus or WebM audio recording.",
     voiceOverUnreadable: "This recording could not be read. Please upload an audio file with sound.",
     voiceOverLength: "Voice-over recordings last between 1 second and 5 minutes.",
+    songUnreadable: "This file has no sound we can play. Please upload an MP3, WAV, or AAC audio file with sound.",
+    songLength: "Songs last between 3 seconds and 10 minutes.",
+    imageUnreadable: "This image could not be read whole. Please upload a complete JPG, PNG or WebP image.",
+    backgroundUnreadable:
+      "This file could not be read whole. Please upload a complete JPG, PNG or WebP image or an MP4 video.",
+    greenScreenVideoLength: "Background videos last between 1 second and 10 minutes.",
     imageTooLarge: `This image is too large: at most ${IMAGE_LIMIT_WORDS}. Save a smaller copy and upload it again.`,
   },
   ugc: {

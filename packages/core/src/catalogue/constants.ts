@@ -11,13 +11,6 @@ export const MOBILE_BREAKPOINT_PX = 1024;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** A creator's own background footage (MP4, MOV or WebM) is larger: at most 100 MB. */
 export const BACKGROUND_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
-/** Own background footage lasts 2 s to 10 min and is at most 4096 px on a side. */
-export const BACKGROUND_VIDEO_MIN_S = 2;
-export const BACKGROUND_VIDEO_MAX_S = 600;
-export const BACKGROUND_VIDEO_MAX_SIDE = 4096;
-/** A creator's own voice-over (a recording of the title and script) lasts 1 s to 5 min. */
-export const VOICE_OVER_MIN_S = 1;
-export const VOICE_OVER_MAX_S = 300;
 /**
  * The largest picture the product takes: 50 megapixels in all and 12000 px on either side (phone
  * photos are 12-48 MP). Decoding one costs about 4 bytes a pixel, so a small file claiming 30000 x

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { BACKGROUND_VIDEO_MAX_BYTES, UPLOAD_MAX_BYTES } from "../catalogue/constants.ts";
-import { messages } from "../messages.ts";
-
-export const FILE_TYPES = ["audio-file", "product-image", "green-screen", "background-video", "voice-over"] as const;
-export type FileType = (typeof FILE_TYPES)[number];
+import { FILE_TYPES, type FileType, looksLikeUpload, UPLOAD_KINDS, uploadAccept } from "../uploads/kinds.ts";
 
 /** A user's upload as the API returns it (spec entity `files`, with a signed, expiring URL). */
 export const fileSchema = z.object({
@@ -20,39 +16,23 @@ export type UserFile = z.infer<typeof fileSchema>;
 export const fileListSchema = z.object({ items: z.array(fileSchema) });
 
 /** What the browser may offer to upload per kind (the server decides by the file's bytes). */
-export const FILE_ACCEPT: Record<FileType, string> = {
-  "audio-file":
-    ".mp3,.wav,.aac,.m4a,.mp4,.mov,.webm,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4,video/mp4,video/quicktime,video/webm",
-  "product-image": ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
-  "green-screen": ".jpg,.jpeg,.png,.webp,.mp4,image/jpeg,image/png,image/webp,video/mp4",
-  "background-video": ".mp4,.mov,.webm,video/mp4,video/quicktime,video/webm",
-  "voice-over":
-    ".mp3,.wav,.aac,.m4a,.ogg,.opus,.webm,audio/mpeg,audio/wav,audio/x-wav,audio/aac,audio/mp4,audio/x-m4a,audio/ogg,audio/opus,audio/webm",
-};
+export const FILE_ACCEPT: Record<FileType, string> = Object.fromEntries(
+  FILE_TYPES.map((type) => [type, uploadAccept(type)]),
+) as Record<FileType, string>;
 
 /** The largest upload of each kind: 10 MB, own background footage 100 MB. */
 export function uploadMaxBytes(type: FileType): number {
-  return type === "background-video" ? BACKGROUND_VIDEO_MAX_BYTES : UPLOAD_MAX_BYTES;
+  return UPLOAD_KINDS[type].maxBytes;
 }
 
 /** Why an upload of this kind was refused as too large, in the user's words. */
 export function uploadTooLargeMessage(type: FileType): string {
-  return type === "background-video" ? messages.files.backgroundVideoTooLarge : messages.files.tooLarge;
+  return UPLOAD_KINDS[type].messages.tooLarge;
 }
 
 /** Spec section 5: an audio upload is accepted by MIME type or extension (MP3, WAV or AAC). */
 export function isAcceptedAudioFile(file: { name: string; type: string }): boolean {
-  const mimeOk = [
-    "audio/mpeg",
-    "audio/mp3",
-    "audio/wav",
-    "audio/x-wav",
-    "audio/wave",
-    "audio/aac",
-    "audio/mp4",
-    "audio/x-m4a",
-  ].includes(file.type.toLowerCase());
-  return mimeOk || /\.(mp3|wav|aac|m4a)$/i.test(file.name);
+  return looksLikeUpload("audio-file", file) && !isAcceptedSongVideo(file);
 }
 
 /** Video containers whose sound a music video can use (the upload area promises video too). */
@@ -65,13 +45,10 @@ export function isAcceptedSongVideo(file: { name: string; type: string }): boole
 
 /** A music video's song: an audio file (spec section 5) or a video whose sound is taken. */
 export function isAcceptedSongFile(file: { name: string; type: string }): boolean {
-  return isAcceptedAudioFile(file) || isAcceptedSongVideo(file);
+  return looksLikeUpload("audio-file", file);
 }
 
 /** Spec section 5: product images are JPG, PNG or WebP. */
 export function isAcceptedImageFile(file: { name: string; type: string }): boolean {
-  return (
-    ["image/jpeg", "image/png", "image/webp"].includes(file.type.toLowerCase()) ||
-    /\.(jpe?g|png|webp)$/i.test(file.name)
-  );
+  return looksLikeUpload("product-image", file);
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FileType } from "../schemas/files.ts";
+import type { FileType } from "../uploads/kinds.ts";
 
 /** The kinds of items in the starter library (library/src/catalogue.ts ASSET_KINDS has the same names). */
 export const LIBRARY_KINDS = ["background", "music", "meme", "asmr", "dreamscape", "hook-footage"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clampVideoTitle } from "../rules/video-title.ts";
-import type { FileType } from "../schemas/files.ts";
+import type { FileType } from "../uploads/kinds.ts";
 import { VIDEO_TYPES, type VideoType } from "./catalogue.ts";
 import type { AssetSource, LibraryKind, ResolvedAssets, VideoTitleContext } from "./define.ts";
 import { facelessAiDefinition } from "./faceless-ai.ts";

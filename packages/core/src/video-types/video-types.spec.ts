@@ -2,7 +2,6 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { NO_MUSIC } from "../catalogue/media.ts";
 import { canAfford } from "../rules/credits.ts";
 import { VIDEO_TITLE_MAX } from "../rules/video-title.ts";
-import { FILE_TYPES } from "../schemas/files.ts";
 import { showcaseClipSchema } from "../schemas/showcase.ts";
 import { videoSchema } from "../schemas/video-list.ts";
 import {
@@ -15,6 +14,7 @@ import {
   textHookInputSchema,
   ugcAdsInputSchema,
 } from "../schemas/videos.ts";
+import { FILE_TYPES } from "../uploads/kinds.ts";
 import {
   acceptedUploadKinds,
   assetReferences,

@@ -1,0 +1,6 @@
+export * from "./config.ts";
+export * from "./errors.ts";
+export * from "./input.ts";
+export * from "./probe.ts";
+export * from "./run.ts";
+export * from "./uploads.ts";
