@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ASSET_KINDS, type AssetKind, assetId } from "../catalogue.ts";
 import { libraryDir, MANIFEST_FILE } from "../index.ts";
-import { FfmpegError, ffprobe, type Probe, run } from "../kit/ffmpeg.ts";
+import { FfmpegError, ffprobe, outsideFileInput, type Probe, run, runForBytes, runForLog } from "../kit/ffmpeg.ts";
 import { writeAtomic } from "../kit/video.ts";
 import { type AssetCredit, type LibraryAsset, mergeAssets, parseManifest } from "../manifest.ts";
 import { drawCover } from "../music/cover.ts";
@@ -118,7 +118,7 @@ function videoFilter(kind: AssetKind): string {
 }
 
 async function transcodeVideo(kind: AssetKind, input: string, out: string, hasAudio: boolean): Promise<void> {
-  const args = ["-hide_banner", "-loglevel", "error", "-y", "-i", input, "-map", "0:v:0"];
+  const args = ["-hide_banner", "-loglevel", "error", "-y", ...(await outsideFileInput(input)), "-map", "0:v:0"];
   // Memes and faceless style clips play their own sound; gameplay backgrounds sit under a voice.
   const keepAudio = SOUNDING_KINDS.has(kind) && hasAudio;
   if (keepAudio) args.push("-map", "0:a:0");
@@ -150,24 +150,15 @@ async function transcodeVideo(kind: AssetKind, input: string, out: string, hasAu
 
 /** Two-pass loudnorm to -14 LUFS / -1 dBTP, AAC 48 kHz stereo. */
 async function transcodeMusic(input: string, out: string): Promise<void> {
-  const measureArgs = ["-hide_banner", "-nostats", "-i", input, "-vn", "-af"];
-  const analysis = await new Promise<string>((resolve, reject) => {
-    import("node:child_process").then(({ spawn }) => {
-      const child = spawn("ffmpeg", [
-        ...measureArgs,
-        "loudnorm=I=-14:TP=-1:LRA=11:print_format=json",
-        "-f",
-        "null",
-        "-",
-      ]);
-      let err = "";
-      child.stderr.on("data", (d: Buffer) => {
-        err += d.toString();
-      });
-      child.on("error", reject);
-      child.on("close", (code) => (code === 0 ? resolve(err) : reject(new FfmpegError("ffmpeg", code, err))));
-    }, reject);
-  });
+  const source = await outsideFileInput(input);
+  const analysis = await runForLog(
+    ["-hide_banner", "-nostats", ...source, "-vn", "-af", "loudnorm=I=-14:TP=-1:LRA=11:print_format=json"].concat([
+      "-f",
+      "null",
+      "-",
+    ]),
+    { profile: "decode" },
+  );
   const json = analysis.slice(analysis.lastIndexOf("{"), analysis.lastIndexOf("}") + 1);
   const m = JSON.parse(json) as Record<string, string>;
   const filter =
@@ -178,8 +169,7 @@ async function transcodeMusic(input: string, out: string): Promise<void> {
     "-loglevel",
     "error",
     "-y",
-    "-i",
-    input,
+    ...source,
     "-vn",
     "-af",
     filter,
@@ -226,14 +216,8 @@ async function videoThumbnail(file: string, duration: number, out: string): Prom
 }
 
 async function musicCover(file: string, title: string, subtitle: string, out: string): Promise<void> {
-  const raw = await new Promise<Buffer>((resolve, reject) => {
-    import("node:child_process").then(({ spawn }) => {
-      const child = spawn("ffmpeg", ["-v", "error", "-i", file, "-ac", "1", "-ar", "4000", "-f", "f32le", "-"]);
-      const chunks: Buffer[] = [];
-      child.stdout.on("data", (d: Buffer) => chunks.push(d));
-      child.on("error", reject);
-      child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error("decode failed"))));
-    }, reject);
+  const raw = await runForBytes(["-v", "error", "-i", file, "-ac", "1", "-ar", "4000", "-f", "f32le", "-"], {
+    profile: "decode",
   });
   const samples = new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.byteLength / 4));
   await writeAtomic(out, drawCover({ title, subtitle, seed: title, hueSeed: subtitle }, samples, samples));

@@ -1,6 +1,6 @@
-/** The only place the library spawns ffmpeg and ffprobe. */
-import { spawn } from "node:child_process";
+/** The library's ffmpeg and ffprobe runs, through the media layer (its limits and its cap on processes at once). */
 import type { Writable } from "node:stream";
+import { fileInputArgs, MediaProcessError, type MediaProfile, runMedia, sniffFile } from "@reelsmith/media";
 
 export class FfmpegError extends Error {
   override readonly name = "FfmpegError";
@@ -19,45 +19,60 @@ export interface RunOptions {
   /** Called with the child's stdin; must end it. */
   feed?: (stdin: Writable) => Promise<void>;
   captureStdout?: boolean;
+  /** What the process does (default: `probe` for ffprobe, `encode` for ffmpeg). */
+  profile?: MediaProfile;
 }
 
-/** Spawns `command args`, resolves with stdout (when captured); rejects with the tail of stderr. */
-export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: [options.feed ? "pipe" : "ignore", options.captureStdout ? "pipe" : "ignore", "pipe"],
+/** Standard output kept of one run (a probe's JSON, a decoded cover's samples). */
+const STDOUT_MAX = 64 * 1024 * 1024;
+
+async function runTool(
+  command: "ffmpeg" | "ffprobe",
+  args: readonly string[],
+  options: RunOptions,
+): Promise<{ stdout: Buffer; stderr: string }> {
+  try {
+    return await runMedia(command, args, {
+      profile: options.profile,
+      stdin: options.feed,
+      stdout: options.captureStdout ? "buffer" : "ignore",
+      maxStdoutBytes: STDOUT_MAX,
     });
-    let stderr = "";
-    let stdout = "";
-    let feedError: unknown;
-    child.stderr?.on("data", (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-8000);
-    });
-    child.stdout?.on("data", (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.on("error", (error) =>
-      reject(
-        (error as NodeJS.ErrnoException).code === "ENOENT"
-          ? new Error(`${command} is not installed; the media library needs ffmpeg (Debian package ffmpeg).`)
-          : error,
-      ),
-    );
-    child.on("close", (code) => {
-      if (feedError) reject(feedError);
-      else if (code === 0) resolve(stdout);
-      else reject(new FfmpegError(command, code, stderr));
-    });
-    if (options.feed && child.stdin) {
-      child.stdin.on("error", () => {
-        /* the close handler reports ffmpeg's own error */
-      });
-      options.feed(child.stdin).catch((error: unknown) => {
-        feedError = error;
-        child.kill("SIGKILL");
-      });
+  } catch (error) {
+    if (!(error instanceof MediaProcessError)) throw error;
+    if (error.code === "MISSING") {
+      throw new Error(`${command} is not installed; the media library needs ffmpeg (Debian package ffmpeg).`);
     }
-  });
+    throw new FfmpegError(command, error.exitCode, error.stderrTail || error.message);
+  }
+}
+
+/** Runs ffmpeg or ffprobe, resolves with its standard output as text (when captured); rejects with its log's tail. */
+export async function run(
+  command: "ffmpeg" | "ffprobe",
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<string> {
+  const { stdout } = await runTool(command, args, options);
+  return options.captureStdout ? stdout.toString("utf8") : "";
+}
+
+/** Runs ffmpeg and resolves with the end of its log (an analysis filter's report). */
+export async function runForLog(args: readonly string[], options: RunOptions = {}): Promise<string> {
+  return (await runTool("ffmpeg", args, options)).stderr;
+}
+
+/** Runs ffmpeg and resolves with its standard output as bytes (decoded samples). */
+export async function runForBytes(args: readonly string[], options: RunOptions = {}): Promise<Buffer> {
+  return (await runTool("ffmpeg", args, { ...options, captureStdout: true })).stdout;
+}
+
+/**
+ * Input options for a file from outside (an operator's footage or music, a stock download): plain files
+ * only, its demuxer pinned from its bytes where they are a known format, never a playlist.
+ */
+export async function outsideFileInput(file: string): Promise<string[]> {
+  return fileInputArgs(file, await sniffFile(file).catch(() => null));
 }
 
 /** Writes a chunk, waiting for the pipe to drain when it is full. */
@@ -100,9 +115,11 @@ export interface Probe {
 }
 
 export async function ffprobe(file: string): Promise<Probe> {
-  const out = await run("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", file], {
-    captureStdout: true,
-  });
+  const out = await run(
+    "ffprobe",
+    ["-v", "error", "-show_streams", "-show_format", "-of", "json", ...(await outsideFileInput(file))],
+    { captureStdout: true },
+  );
   return JSON.parse(out) as Probe;
 }
 

@@ -1,3 +1,4 @@
+import { fileInputArgs } from "@reelsmith/media";
 import { describe, expect, it } from "vitest";
 import { buildLoudnessArgs, buildRenderArgs, duckGainExpr, gainToTarget, speechIntervals } from "./compile.ts";
 import { keyframeExpr } from "./expr.ts";
@@ -80,16 +81,13 @@ describe("buildRenderArgs", () => {
       "-1",
       "-t",
       "12.5",
-      "-i",
-      "/m/bg.mp4",
+      ...fileInputArgs("/m/bg.mp4"),
       "-t",
       "9",
-      "-i",
-      "/m/voice.wav",
+      ...fileInputArgs("/m/voice.wav"),
       "-t",
       "12.5",
-      "-i",
-      "/m/music.mp3",
+      ...fileInputArgs("/m/music.mp3"),
       "-filter_complex",
       [
         "[0:v]setpts=(PTS-STARTPTS),fps=30,scale=1080:1920:force_original_aspect_ratio=increase:out_color_matrix=bt709,crop=1080:1920,setsar=1,trim=end=12.5,format=yuv420p[base0]",
@@ -152,7 +150,7 @@ describe("buildRenderArgs", () => {
       "[silence5]apad=whole_dur=4,atrim=duration=4[mixed6]",
       "[mixed6]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
     ]);
-    expect(args.slice(0, 10)).toEqual([
+    expect(args.slice(0, 7 + fileInputArgs("/m/meme.mp4").length)).toEqual([
       "-hide_banner",
       "-nostdin",
       "-y",
@@ -160,9 +158,7 @@ describe("buildRenderArgs", () => {
       "warning",
       "-t",
       "4",
-      "-i",
-      "/m/meme.mp4",
-      "-i",
+      ...fileInputArgs("/m/meme.mp4"),
     ]);
     expect(args.slice(-10)).toEqual([
       "/o.mp4",
@@ -350,8 +346,8 @@ describe("ducking", () => {
     });
     const { args, filterGraph } = buildRenderArgs(c, { output: "/o.mp4", gainDb: 0 });
     // The picture and the first sound share an input only when read alike; each stream feeds one chain.
-    const inputs = args.flatMap((a, i) => (a === "-i" ? [args.slice(i - 4, i + 2).join(" ")] : []));
-    expect(inputs.filter((i) => i.includes("-ss 0.1 -t 1.3 -i /meme.mp4"))).toHaveLength(2);
+    const inputs = args.flatMap((a, i) => (a === "-i" ? [args.slice(i - 8, i + 2).join(" ")] : []));
+    expect(inputs.filter((i) => i.includes(`-ss 0.1 -t 1.3 ${fileInputArgs("/meme.mp4").join(" ")}`))).toHaveLength(2);
     for (const stream of ["0:v", "0:a", "1:a", "2:a"]) {
       expect(filterGraph.split(`[${stream}]`).length - 1).toBeLessThanOrEqual(1);
     }
@@ -370,8 +366,7 @@ describe("buildLoudnessArgs", () => {
       "2",
       "-t",
       "3",
-      "-i",
-      "/s.mp3",
+      ...fileInputArgs("/s.mp3"),
       "-filter_complex",
       "[0:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a0];[a0]apad=whole_dur=3,atrim=duration=3[mixed1];[mixed1]ebur128=framelog=verbose[measured]",
       "-map",

@@ -1,3 +1,4 @@
+import { fileInputArgs } from "@reelsmith/media";
 import { InvalidCompositionError } from "../errors.ts";
 import { escapeFilterPath, even, ffColor, keyframeExpr, num, quote } from "./expr.ts";
 import type { AudioLayer, Box, Composition, Layer, Motion, Sheen } from "./schema.ts";
@@ -78,7 +79,8 @@ class Graph {
       found.used.add(stream);
       return this.inputs.indexOf(found);
     }
-    this.inputs.push({ key, args: [...options, "-i", src], used: new Set([stream]) });
+    // Plain files only, opened by one of the demuxers the product reads (never a playlist that names others).
+    this.inputs.push({ key, args: [...options, ...fileInputArgs(src)], used: new Set([stream]) });
     return this.inputs.length - 1;
   }
 

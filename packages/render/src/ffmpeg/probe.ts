@@ -1,112 +1,33 @@
-import { execFile } from "node:child_process";
-import { access, constants } from "node:fs/promises";
-import { promisify } from "node:util";
+import {
+  assertMediaFile,
+  MediaFileMissingError,
+  type MediaInfo,
+  MediaProcessError,
+  probeMedia as probeMediaFile,
+} from "@reelsmith/media";
 import { MissingInputError, UnsupportedMediaError } from "../errors.ts";
-import { ffprobeBinary, runFfmpeg } from "./run.ts";
+import { renderFailure, runFfmpeg } from "./run.ts";
 
-const exec = promisify(execFile);
-
-export interface MediaInfo {
-  path: string;
-  /** Container duration in seconds (0 for a still image). */
-  duration: number;
-  formatName: string;
-  video: {
-    codec: string;
-    profile: string | null;
-    width: number;
-    height: number;
-    fps: number;
-    pixFmt: string | null;
-    colorSpace: string | null;
-    /** True for a single still picture (PNG, JPEG, WebP...). */
-    still: boolean;
-  } | null;
-  audio: {
-    codec: string;
-    sampleRate: number;
-    channels: number;
-  } | null;
-}
-
-interface ProbeStream {
-  codec_type?: string;
-  codec_name?: string;
-  profile?: string;
-  width?: number;
-  height?: number;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  pix_fmt?: string;
-  color_space?: string;
-  sample_rate?: string;
-  channels?: number;
-  nb_frames?: string;
-  disposition?: { attached_pic?: number };
-}
-
-function rate(value: string | undefined): number {
-  if (!value) return 0;
-  const [n, d] = value.split("/").map(Number);
-  if (!n || !d) return 0;
-  return n / d;
-}
-
-const STILL_CODECS = new Set(["png", "mjpeg", "webp", "bmp", "gif", "tiff"]);
+export type { MediaInfo };
 
 export async function assertReadable(path: string, what?: string): Promise<void> {
   try {
-    await access(path, constants.R_OK);
+    await assertMediaFile(path);
   } catch {
     throw new MissingInputError(path, what);
   }
 }
 
-/** Reads a media file's streams with ffprobe; throws MissingInputError / UnsupportedMediaError. */
-export async function probeMedia(path: string): Promise<MediaInfo> {
-  await assertReadable(path);
-  let stdout: string;
+/** Reads a media file's streams (the media layer's probe); throws MissingInputError / UnsupportedMediaError. */
+export async function probeMedia(path: string, options: { signal?: AbortSignal } = {}): Promise<MediaInfo> {
   try {
-    ({ stdout } = await exec(
-      ffprobeBinary(),
-      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path],
-      { maxBuffer: 8 * 1024 * 1024 },
-    ));
+    return await probeMediaFile(path, options);
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new UnsupportedMediaError(path, stderr || "ffprobe could not read it");
+    if (error instanceof MediaFileMissingError) throw new MissingInputError(path);
+    if (error instanceof MediaProcessError) throw renderFailure(error);
+    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    throw new UnsupportedMediaError(path, reason);
   }
-  const data = JSON.parse(stdout) as {
-    streams?: ProbeStream[];
-    format?: { duration?: string; format_name?: string };
-  };
-  const streams = data.streams ?? [];
-  const v = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
-  const a = streams.find((s) => s.codec_type === "audio");
-  if (!v && !a) throw new UnsupportedMediaError(path, "it has no video or audio stream");
-  const formatName = data.format?.format_name ?? "";
-  const still = Boolean(
-    v && (formatName.includes("_pipe") || formatName === "image2" || (STILL_CODECS.has(v.codec_name ?? "") && !a)),
-  );
-  const duration = still ? 0 : Number(data.format?.duration ?? 0) || 0;
-  return {
-    path,
-    duration,
-    formatName,
-    video: v
-      ? {
-          codec: v.codec_name ?? "",
-          profile: v.profile ?? null,
-          width: v.width ?? 0,
-          height: v.height ?? 0,
-          fps: rate(v.avg_frame_rate) || rate(v.r_frame_rate),
-          pixFmt: v.pix_fmt ?? null,
-          colorSpace: v.color_space ?? null,
-          still,
-        }
-      : null,
-    audio: a ? { codec: a.codec_name ?? "", sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null,
-  };
 }
 
 export interface Loudness {

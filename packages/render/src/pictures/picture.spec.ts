@@ -1,3 +1,4 @@
+import { fileInputArgs } from "@reelsmith/media";
 import { describe, expect, it } from "vitest";
 import { decoderMaxPixels, PICTURE_MAX_SIDE, preparePictureArgs } from "./picture.ts";
 
@@ -9,8 +10,7 @@ describe("preparePictureArgs", () => {
       "-y",
       "-max_pixels",
       String((4032 + 128) * (3024 + 128)),
-      "-i",
-      "/in/photo.jpg",
+      ...fileInputArgs("/in/photo.jpg"),
       "-frames:v",
       "1",
       "-vf",

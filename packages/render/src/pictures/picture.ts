@@ -1,6 +1,7 @@
 import { open, writeFile } from "node:fs/promises";
 import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
 import { type ImageFormat, imageTooLarge, readImageHeader } from "@reelsmith/core";
+import { fileInputArgs } from "@reelsmith/media";
 import { ImageTooLargeError, MissingInputError, RenderCancelledError, UnsupportedMediaError } from "../errors.ts";
 import { runFfmpeg } from "../ffmpeg/run.ts";
 
@@ -112,8 +113,7 @@ export function preparePictureArgs(
     "-y",
     "-max_pixels",
     String(decoderMaxPixels(size)),
-    "-i",
-    src,
+    ...fileInputArgs(src),
     "-frames:v",
     "1",
     "-vf",
@@ -141,7 +141,11 @@ export async function preparePicture(
   const maxSide = options.maxSide ?? PICTURE_MAX_SIDE;
   const size = await checkPictureSize(src);
   try {
-    await runFfmpeg(preparePictureArgs(src, output, size, maxSide), { signal: options.signal, niceness: 0 });
+    await runFfmpeg(preparePictureArgs(src, output, size, maxSide), {
+      signal: options.signal,
+      niceness: 0,
+      profile: "decode",
+    });
   } catch (error) {
     if (error instanceof RenderCancelledError) throw error;
     // Some pictures the canvas reads, ffmpeg does not (an animated WebP): a small one is decoded here.

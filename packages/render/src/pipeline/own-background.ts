@@ -1,7 +1,9 @@
 import { join } from "node:path";
+import { BACKGROUND_VIDEO_MAX_S } from "@reelsmith/core";
+import { fileInputArgs, MediaProcessError, measureDuration } from "@reelsmith/media";
 import { UnsupportedMediaError } from "../errors.ts";
 import { probeMedia } from "../ffmpeg/probe.ts";
-import { runFfmpeg } from "../ffmpeg/run.ts";
+import { renderFailure, runFfmpeg } from "../ffmpeg/run.ts";
 
 /** The frame the creator's own footage is cut to (9:16). */
 const FRAME = { width: 1080, height: 1920 } as const;
@@ -65,16 +67,36 @@ export async function prepareOwnBackground(
   workDir: string,
   options: { cropX: number; needed: number; draft?: boolean; signal?: AbortSignal },
 ): Promise<{ path: string; loops: boolean }> {
-  const info = await probeMedia(src);
+  const info = await probeMedia(src, { signal: options.signal });
   if (!info.video || info.video.still) throw new UnsupportedMediaError(src, "it is not a video");
-  if (!(info.duration > 0)) throw new UnsupportedMediaError(src, "its length is unknown");
-  const plan = ownBackgroundFilter({ sourceDuration: info.duration, cropX: options.cropX, needed: options.needed });
+  // The length its packets really cover (a header may claim another), read no further than the longest clip
+  // taken; the graph below is planned with it and the input is cut to it, so no branch of the graph waits on
+  // frames another one never reads.
+  let sourceDuration: number;
+  try {
+    // The packets read reach the last frame's start; the clip lasts one frame longer.
+    const lastFrame = info.video.fps > 0 ? 1 / info.video.fps : 0;
+    sourceDuration = Math.min(
+      (await measureDuration(src, "video", {
+        maxS: BACKGROUND_VIDEO_MAX_S,
+        format: info.format,
+        signal: options.signal,
+      })) + lastFrame,
+      BACKGROUND_VIDEO_MAX_S,
+    );
+  } catch (error) {
+    if (error instanceof MediaProcessError) throw renderFailure(error);
+    throw new UnsupportedMediaError(src, "its picture could not be read whole");
+  }
+  if (!(sourceDuration > 0)) throw new UnsupportedMediaError(src, "its length is unknown");
+  const plan = ownBackgroundFilter({ sourceDuration, cropX: options.cropX, needed: options.needed });
   const output = join(workDir, "own-background.mp4");
   await runFfmpeg(
     [
       "-y",
-      "-i",
-      src,
+      "-t",
+      num(sourceDuration),
+      ...fileInputArgs(src, info.format),
       "-filter_complex",
       plan.graph,
       "-map",

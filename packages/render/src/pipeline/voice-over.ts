@@ -1,10 +1,11 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { VOICE_OVER_MAX_S } from "@reelsmith/core";
+import { fileInputArgs, measureDuration, sniffFile } from "@reelsmith/media";
 import { RenderError } from "../errors.ts";
 import type { VoicePart } from "../recipes/common.ts";
 import { encodeWav, ffmpeg, masterVoice, parseWav, VOICE_SAMPLE_RATE } from "../tts/audio.ts";
 import { alignToScript } from "../tts/forced-align.ts";
-import { runProcess } from "../tts/process.ts";
 import { speechTokens } from "../tts/text.ts";
 import type { WordTiming } from "../tts/types.ts";
 
@@ -18,18 +19,11 @@ import type { WordTiming } from "../tts/types.ts";
 const EDGE = 0.15;
 
 /**
- * Length of a recording's sound in seconds, by decoding it: a browser's MediaRecorder writes WebM without a
- * duration in its header, so ffprobe alone cannot tell.
+ * Length of a recording's sound in seconds, by decoding it (a browser's MediaRecorder writes WebM without a
+ * duration in its header, and a header may lie): at most a little past the longest voice-over is read.
  */
 export async function decodedAudioDuration(path: string, signal?: AbortSignal): Promise<number> {
-  const { stdout } = await runProcess(
-    "ffmpeg",
-    ["-v", "error", "-nostdin", "-i", path, "-map", "0:a:0", "-f", "null", "-", "-progress", "pipe:1"],
-    { signal },
-  );
-  let micros = 0;
-  for (const match of stdout.matchAll(/^out_time_us=(\d+)$/gm)) micros = Number(match[1]);
-  return micros / 1e6;
+  return measureDuration(path, "audio", { maxS: VOICE_OVER_MAX_S, signal });
 }
 
 export interface OwnVoiceOptions {
@@ -62,7 +56,19 @@ export async function ownRedditVoice(
   const decoded = join(dir, "decoded.wav");
   try {
     await ffmpeg(
-      ["-y", "-i", recording, "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(VOICE_SAMPLE_RATE), decoded],
+      // The creator's file: its demuxer pinned, and never more than the longest voice-over decoded.
+      ["-y", ...fileInputArgs(recording, await sniffFile(recording).catch(() => null))].concat([
+        "-map",
+        "0:a:0",
+        "-vn",
+        "-t",
+        String(VOICE_OVER_MAX_S),
+        "-ac",
+        "1",
+        "-ar",
+        String(VOICE_SAMPLE_RATE),
+        decoded,
+      ]),
       signal,
     );
   } catch (error) {

@@ -13,6 +13,7 @@ import {
   type MeasureText,
   memeBox,
 } from "@reelsmith/core";
+import { fileInputArgs } from "@reelsmith/media";
 import { findFace } from "../captions/fonts.ts";
 import { cardFont } from "../captions/measure.ts";
 import { DUCKING } from "../composition/compile.ts";
@@ -141,8 +142,7 @@ async function decodeMono(path: string, seconds: number | null, file: string, si
       "-loglevel",
       "error",
       ...(seconds !== null ? ["-t", String(seconds)] : []),
-      "-i",
-      path,
+      ...fileInputArgs(path),
       "-vn",
       "-ac",
       "1",

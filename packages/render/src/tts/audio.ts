@@ -1,24 +1,51 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { TtsError } from "./errors.ts";
-import { type RunResult, runProcess } from "./process.ts";
+import { decodePcm as decodeMediaPcm, MediaProcessError, measureDuration, runMedia } from "@reelsmith/media";
+import { abortError, TtsError } from "./errors.ts";
 
 /** Loudness of the voice stem: EBU R128 integrated loudness and the true-peak ceiling. */
 export const VOICE_LOUDNESS = { integrated: -16, truePeak: -1.5 } as const;
 /** Sample rate of every voice file the providers write. */
 export const VOICE_SAMPLE_RATE = 48000;
+/** The longest sound a voice step reads from one file (a script read slowly is a few minutes). */
+export const VOICE_MAX_S = 30 * 60;
 
-export function ffmpeg(args: string[], signal?: AbortSignal): Promise<RunResult> {
-  return runProcess("ffmpeg", ["-hide_banner", "-nostdin", "-nostats", ...args], { signal });
+// Enough for the analysis filters' logs (silencedetect, ebur128); error messages show only the last lines.
+const STDERR_TAIL = 2_000_000;
+
+export interface AudioRunResult {
+  stderr: string;
 }
 
-/** Duration in seconds of any file ffmpeg reads. */
+/** A media-layer failure in speech terms: the signal's reason when aborted, else a TtsError. */
+function speechFailure(error: unknown, signal: AbortSignal | undefined): unknown {
+  if (!(error instanceof MediaProcessError)) return error;
+  if (error.code === "ABORTED") return abortError(signal);
+  return new TtsError(error.code === "MISSING" ? "ENGINE_MISSING" : "ENGINE_FAILED", error.message, { cause: error });
+}
+
+/** Runs ffmpeg for a speech step through the media layer; its log (up to 2 MB) is returned for analysis filters. */
+export async function ffmpeg(args: string[], signal?: AbortSignal): Promise<AudioRunResult> {
+  try {
+    const { stderr } = await runMedia("ffmpeg", ["-hide_banner", "-nostdin", "-nostats", ...args], {
+      profile: "decode",
+      signal,
+      stderrTailBytes: STDERR_TAIL,
+    });
+    return { stderr };
+  } catch (error) {
+    throw speechFailure(error, signal);
+  }
+}
+
+/** Duration in seconds of a file's sound, measured by decoding it (at most {@link VOICE_MAX_S}). */
 export async function probeDuration(path: string, signal?: AbortSignal): Promise<number> {
-  const { stdout } = await runProcess(
-    "ffprobe",
-    ["-v", "error", "-show_entries", "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", path],
-    { signal },
-  );
-  const duration = Number.parseFloat(stdout.trim());
+  let duration: number;
+  try {
+    duration = await measureDuration(path, "audio", { maxS: VOICE_MAX_S, signal });
+  } catch (error) {
+    if (error instanceof MediaProcessError) throw speechFailure(error, signal);
+    throw new TtsError("AUDIO_FAILED", `Could not read the length of ${path}.`, { cause: error });
+  }
   if (!Number.isFinite(duration)) throw new TtsError("AUDIO_FAILED", `Could not read the length of ${path}.`);
   return duration;
 }
@@ -220,14 +247,11 @@ function finishChain(gainDb: number): string {
   ].join(",");
 }
 
-/** Mono float samples of any audio file at `sampleRate`. */
+/** Mono float samples of any audio file at `sampleRate` (at most {@link VOICE_MAX_S} of it). */
 export async function decodePcm(path: string, sampleRate = 16000, signal?: AbortSignal): Promise<Float32Array> {
-  const { output } = await runProcess(
-    "ffmpeg",
-    ["-v", "error", "-nostdin", "-i", path, "-ac", "1", "-ar", String(sampleRate), "-f", "f32le", "-"],
-    { signal },
-  );
-  const bytes = new Uint8Array(output.byteLength - (output.byteLength % 4));
-  bytes.set(output.subarray(0, bytes.length));
-  return new Float32Array(bytes.buffer);
+  try {
+    return await decodeMediaPcm(path, { sampleRate, maxS: VOICE_MAX_S, signal });
+  } catch (error) {
+    throw speechFailure(error, signal);
+  }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import { fileInputArgs, sniffFile } from "@reelsmith/media";
 import { alignPhrase, mapTranscript, type TranscriptWord } from "./align.ts";
 import { findPauses } from "./analysis.ts";
 import { concatWavs, decodePcm, ffmpeg, masterVoice, VOICE_SAMPLE_RATE } from "./audio.ts";
@@ -258,7 +259,17 @@ export class OpenAiTtsProvider implements TtsProvider {
     try {
       // Every part to one format so the parts join sample exact.
       await ffmpeg(
-        ["-y", "-i", original, "-ac", "1", "-ar", String(VOICE_SAMPLE_RATE), "-c:a", "pcm_s16le", wav],
+        [
+          "-y",
+          ...fileInputArgs(original, await sniffFile(original).catch(() => null)),
+          "-ac",
+          "1",
+          "-ar",
+          String(VOICE_SAMPLE_RATE),
+          "-c:a",
+          "pcm_s16le",
+          wav,
+        ],
         signal,
       );
     } catch (error) {

@@ -13,13 +13,15 @@ export interface RunOptions {
 export interface RunResult {
   /** Standard output as bytes. */
   output: Buffer;
-  /** Standard output as UTF-8 text. */
-  stdout: string;
+  /** Standard output as UTF-8 text (made from `output` when read). */
+  readonly stdout: string;
   stderr: string;
 }
 
 // Enough for the analysis filters' logs (silencedetect, ebur128); error messages show only the last lines.
 const STDERR_TAIL = 2_000_000;
+/** The most output kept from a speech program (its text or a clip); more stops it. */
+const STDOUT_MAX = 256 * 1024 * 1024;
 
 /**
  * Runs a program to completion. Rejects with a TtsError when it cannot start (ENGINE_MISSING) or exits non-zero
@@ -47,7 +49,15 @@ export function runProcess(command: string, args: string[], options: RunOptions 
       child.once("close", () => finish(abortError(signal)));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    let outBytes = 0;
+    child.stdout.on("data", (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes <= STDOUT_MAX) out.push(chunk);
+      else if (!settled) {
+        child.kill("SIGKILL");
+        finish(new TtsError("ENGINE_FAILED", `${command} wrote more than ${STDOUT_MAX} bytes and was stopped.`));
+      }
+    });
     child.stderr.on("data", (chunk: Buffer) => {
       err = (err + chunk.toString("utf8")).slice(-STDERR_TAIL);
     });
@@ -65,7 +75,15 @@ export function runProcess(command: string, args: string[], options: RunOptions 
     child.on("close", (code, sig) => {
       if (signal?.aborted) return;
       const output = Buffer.concat(out);
-      if (code === 0) finish(null, { output, stdout: output.toString("utf8"), stderr: err });
+      // The text is made only when asked for: a program writing sound to its output is never turned into a string.
+      if (code === 0)
+        finish(null, {
+          output,
+          get stdout() {
+            return output.toString("utf8");
+          },
+          stderr: err,
+        });
       else {
         const tail = err.trim().split("\n").slice(-8).join("\n");
         finish(
