@@ -9,7 +9,10 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const readPackage = (dir) => JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
 // Every npm dependency of the server and of the workspace packages it bundles stays external (native
 // modules such as @napi-rs/canvas cannot be bundled, and font packages are read from node_modules).
-const workspaces = [root, ...["packages/core", "packages/render", "library"].map((d) => path.join(root, "..", d))];
+const workspaces = [
+  root,
+  ...["packages/core", "packages/media", "packages/render", "library"].map((d) => path.join(root, "..", d)),
+];
 const external = [...new Set(workspaces.flatMap((dir) => Object.keys(readPackage(dir).dependencies ?? {})))].filter(
   (name) => !name.startsWith("@reelsmith/"),
 );
@@ -17,6 +20,18 @@ const external = [...new Set(workspaces.flatMap((dir) => Object.keys(readPackage
 await build({
   entryPoints: [path.join(root, "src/main.ts")],
   outfile: path.join(root, "dist/main.js"),
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "esm",
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: "warning",
+});
+// The song analysis runs in a worker thread, from its own file beside the bundle.
+await build({
+  entryPoints: [path.join(root, "../packages/render/src/pipeline/song-analysis.worker.ts")],
+  outfile: path.join(root, "dist/song-analysis.worker.js"),
   bundle: true,
   platform: "node",
   target: "node22",

@@ -80,6 +80,8 @@ export interface ServerConfig {
   /** Which voice engine renders speech (shown to screens). */
   ttsProvider?: string;
   storage: StorageConfig;
+  /** Where uploads are copied while they are checked (default: the system's temporary folder). */
+  uploadScratchDir?: string;
   signedUrlTtlSeconds: number;
   authSecret: string;
   trustedOrigins: string[];
@@ -184,6 +186,7 @@ export function createServerContext(
     config.storage.driver === "s3" ? new S3Storage(config.storage) : new LocalStorage(config.storage.root, signer);
   const files = new FilesService(repositories.files, storage, logger, {
     urlTtlSeconds: config.signedUrlTtlSeconds,
+    scratchDir: config.uploadScratchDir,
     inUse: (userId, fileId) => repositories.videos.usesFile(userId, fileId),
   });
   const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger, {

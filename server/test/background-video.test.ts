@@ -61,7 +61,7 @@ function storedObjects(h: Harness): string[] {
 }
 
 /** Temporary upload copies left in the system's temp folder. */
-const tempCopies = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith("reelsmith-upload-"));
+const tempCopies = (h: Harness) => fs.readdirSync(h.scratchDir).filter((name) => name.startsWith("reelsmith-upload-"));
 
 async function jobsFor(h: Harness, videoId: string): Promise<number> {
   const result = await h.db.db.execute(sql`select count(*)::int as n from pgboss.job where singleton_key = ${videoId}`);
@@ -103,7 +103,7 @@ describe.each(DRIVERS)("own background footage on %s", (driver) => {
     expect(listed.items.map((f: { id: string }) => f.id).sort()).toEqual(made.map((f) => f.id).sort());
     expect((await json(h.request("/api/files?type=green-screen", { cookie }))).items).toEqual([]);
     expect(storedObjects(h)).toHaveLength(3);
-    expect(tempCopies()).toEqual([]);
+    expect(tempCopies(h)).toEqual([]);
   });
 
   it("refuses by the bytes and by ffprobe, with the reason, and keeps nothing", async () => {
@@ -125,7 +125,7 @@ describe.each(DRIVERS)("own background footage on %s", (driver) => {
     }
     expect(storedObjects(h)).toEqual([]);
     expect(await h.db.db.select().from(files)).toHaveLength(0);
-    expect(tempCopies()).toEqual([]);
+    expect(tempCopies(h)).toEqual([]);
     fs.rmSync(png, { force: true });
   });
 

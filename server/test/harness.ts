@@ -12,6 +12,8 @@ export const ORIGIN = "http://localhost:3000";
 export interface Harness {
   db: TestDatabase;
   ctx: ServerContext;
+  /** Where this harness's uploads are copied while they are checked. */
+  scratchDir: string;
   request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
   signUp(email: string, password?: string, name?: string): Promise<{ response: Response; cookie: string }>;
   signIn(email: string, password?: string): Promise<{ response: Response; cookie: string }>;
@@ -31,6 +33,7 @@ export async function createHarness(
   } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase(driver);
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-scratch-"));
   const events = infrastructure.events ? await infrastructure.events(db) : undefined;
   const ctx = createServerContext(
     db,
@@ -38,6 +41,8 @@ export async function createHarness(
     {
       publicUrl: ORIGIN,
       storage: { driver: "local", root: fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-storage-")) },
+      // Each harness checks uploads in a folder of its own, so a test can see what an upload leaves behind.
+      uploadScratchDir: scratchDir,
       signedUrlTtlSeconds: 3600,
       authSecret: "test-secret-test-secret-test-secret-0123",
       trustedOrigins: [ORIGIN],
@@ -75,6 +80,7 @@ export async function createHarness(
   return {
     db,
     ctx,
+    scratchDir,
     request,
     async signUp(email, password = "correct-horse-9", name = "Test User") {
       const response = await request("/api/auth/sign-up/email", {
@@ -94,6 +100,7 @@ export async function createHarness(
       await ctx.queue.stop();
       await ctx.events.close();
       await db.drop();
+      fs.rmSync(scratchDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,7 +7,8 @@ import path from "node:path";
 export function makeMediaFixtures(): Record<"mp3" | "wav" | "aac" | "m4a" | "png" | "jpg" | "webp" | "mp4", string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-fixtures-"));
   const ff = (...args: string[]) => execFileSync("ffmpeg", ["-v", "error", "-y", ...args], { stdio: "pipe" });
-  const tone = ["-f", "lavfi", "-i", "sine=frequency=440:duration=1"];
+  // Songs last at least 3 s.
+  const tone = ["-f", "lavfi", "-i", "sine=frequency=440:duration=4"];
   const picture = ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=1", "-frames:v", "1"];
   const out = (name: string) => path.join(dir, name);
   ff(...tone, "-c:a", "libmp3lame", "-b:a", "64k", out("a.mp3"));
@@ -17,7 +18,7 @@ export function makeMediaFixtures(): Record<"mp3" | "wav" | "aac" | "m4a" | "png
   ff(...picture, out("p.png"));
   ff(...picture, out("p.jpg"));
   ff(...picture, "-c:v", "libwebp", out("p.webp"));
-  ff("-f", "lavfi", "-i", "testsrc2=size=64x64:rate=10:duration=1", "-pix_fmt", "yuv420p", out("v.mp4"));
+  ff("-f", "lavfi", "-i", "testsrc2=size=64x64:rate=10:duration=2", "-pix_fmt", "yuv420p", out("v.mp4"));
   return {
     mp3: out("a.mp3"),
     wav: out("a.wav"),

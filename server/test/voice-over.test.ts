@@ -59,7 +59,7 @@ function storedObjects(h: Harness): string[] {
   );
 }
 
-const tempCopies = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith("reelsmith-upload-"));
+const tempCopies = (h: Harness) => fs.readdirSync(h.scratchDir).filter((name) => name.startsWith("reelsmith-upload-"));
 
 const story = (voiceOver: string | null) => ({
   type: "reddit",
@@ -95,7 +95,7 @@ describe.each(DRIVERS)("own voice-over on %s", (driver) => {
     const listed = await json(h.request("/api/files?type=voice-over", { cookie }));
     expect(listed.items.map((f: { id: string }) => f.id).sort()).toEqual(made.map((f) => f.id).sort());
     expect(storedObjects(h).filter((f) => f.includes("/voice-over/"))).toHaveLength(5);
-    expect(tempCopies()).toEqual([]);
+    expect(tempCopies(h)).toEqual([]);
   });
 
   it("refuses by the bytes and by ffprobe (no sound, under 1 s, over 5 min, unreadable) and keeps nothing", async () => {
@@ -115,7 +115,7 @@ describe.each(DRIVERS)("own voice-over on %s", (driver) => {
     }
     expect(storedObjects(h)).toEqual([]);
     expect(await h.db.db.select().from(files)).toHaveLength(0);
-    expect(tempCopies()).toEqual([]);
+    expect(tempCopies(h)).toEqual([]);
   });
 
   it("makes a Reddit story read by the recording; another user's or another kind's file is refused before charging", async () => {

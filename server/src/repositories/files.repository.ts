@@ -1,7 +1,7 @@
+import type { FileType } from "@reelsmith/core";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { files } from "../db/schema/index.ts";
-import type { FileType } from "../lib/media-type.ts";
 
 export type FileRow = typeof files.$inferSelect;
 

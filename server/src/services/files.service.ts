@@ -6,29 +6,22 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
-  BACKGROUND_VIDEO_MAX_S,
-  BACKGROUND_VIDEO_MAX_SIDE,
-  BACKGROUND_VIDEO_MIN_S,
+  type FileType,
   type ImageHeader,
   imageTooLarge,
+  type MediaFormat,
   messages,
   readImageHeader,
+  SNIFF_BYTES,
+  sniffMediaFormat,
+  storedFormat,
+  UPLOAD_KINDS,
   uploadMaxBytes,
-  uploadTooLargeMessage,
-  VOICE_OVER_MAX_S,
-  VOICE_OVER_MIN_S,
+  uploadTakesFormat,
 } from "@reelsmith/core";
-import { decodedAudioDuration, type MediaInfo, probeMedia } from "@reelsmith/render";
+import { checkUploadFile } from "@reelsmith/media";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import {
-  acceptsMediaType,
-  type FileType,
-  SNIFF_BYTES,
-  type SniffedType,
-  sniffMediaType,
-  voiceOverMediaType,
-} from "../lib/media-type.ts";
 import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 
@@ -43,19 +36,11 @@ export interface FileView {
   url: string;
 }
 
-const UNSUPPORTED_MESSAGE: Record<FileType, string> = {
-  "audio-file": messages.files.unsupportedAudio,
-  "product-image": messages.files.unsupportedImage,
-  "green-screen": messages.files.unsupportedBackground,
-  "background-video": messages.files.unsupportedBackgroundVideo,
-  "voice-over": messages.files.unsupportedVoiceOver,
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface InspectedUpload {
-  /** The real format, from the first bytes. */
-  sniffed: SniffedType | null;
+  /** The real format, from the first bytes (reading on where a header asks, never past the size limit). */
+  format(): Promise<MediaFormat | null>;
   /**
    * A picture's format and pixel size from its headers: reads on (never past the size limit) until
    * they are read, or the upload ends.
@@ -111,7 +96,13 @@ export async function inspectUpload(
     }
   }
   return {
-    sniffed: sniffMediaType(first),
+    async format() {
+      let sniffed = sniffMediaFormat(await head(SNIFF_BYTES));
+      while (sniffed.state === "incomplete" && sniffed.need > read && !done) {
+        sniffed = sniffMediaFormat(await head(Math.max(sniffed.need, read * 2)));
+      }
+      return sniffed.state === "ok" ? sniffed.format : null;
+    },
     async imageHeader() {
       let header = readImageHeader(await head(SNIFF_BYTES));
       // At least twice as much each time, so a header far into the file takes few reads and copies.
@@ -142,6 +133,8 @@ export class FilesService {
     private readonly options: {
       maxBytes?: number;
       urlTtlSeconds: number;
+      /** Where uploads are copied while they are checked (default: the system's temporary folder). */
+      scratchDir?: string | undefined;
       /** Whether a video still being made reads the file. */
       inUse?: (userId: string, fileId: string) => Promise<boolean>;
     },
@@ -153,44 +146,40 @@ export class FilesService {
     originalFilename: string,
     body: AsyncIterable<Buffer | Uint8Array>,
   ): Promise<FileView> {
+    const kind = UPLOAD_KINDS[type];
     const maxBytes = Math.min(this.options.maxBytes ?? Number.POSITIVE_INFINITY, uploadMaxBytes(type));
-    const upload = await inspectUpload(body, maxBytes, uploadTooLargeMessage(type));
-    if (!acceptsMediaType(type, upload.sniffed)) {
+    const upload = await inspectUpload(body, maxBytes, kind.messages.tooLarge);
+    const format = await upload.format();
+    if (!uploadTakesFormat(type, format)) {
       upload.discard();
-      throw new AppError("UNSUPPORTED_MEDIA", UNSUPPORTED_MESSAGE[type]);
+      throw new AppError("UNSUPPORTED_MEDIA", kind.messages.unsupported);
     }
-    const sniffed = type === "voice-over" ? voiceOverMediaType(upload.sniffed) : upload.sniffed;
-    if (sniffed.kind === "image") {
-      // A picture's size is read from its headers before anything is stored (nothing decodes it here;
-      // a render does, later, and must never be handed a decompression bomb).
+    if (format.kind === "image") {
+      // A picture's size is read from its headers before anything decodes it: a decompression bomb is
+      // refused here, unread.
       const header = await upload.imageHeader();
       if (header.state !== "ok") {
         upload.discard();
-        throw new AppError("UNSUPPORTED_MEDIA", UNSUPPORTED_MESSAGE[type]);
+        throw new AppError("UNSUPPORTED_MEDIA", kind.messages.unsupported);
       }
       if (imageTooLarge(header)) {
         upload.discard();
         throw new AppError("PAYLOAD_TOO_LARGE", messages.files.imageTooLarge);
       }
     }
+    const stored = storedFormat(type, format);
     // A random name with the real format's extension; the user's name is kept for display only.
-    const key = `${userId}/${type}/${crypto.randomUUID()}.${sniffed.ext}`;
-    // Own background footage and voice-overs are read by ffprobe before they are kept: a temporary copy,
-    // removed in any case.
-    const checked =
-      type === "background-video"
-        ? await checkedMedia(upload, sniffed.ext, backgroundVideoProblem, messages.files.backgroundVideoUnreadable)
-        : type === "voice-over"
-          ? await checkedMedia(upload, sniffed.ext, checkVoiceOver, messages.files.voiceOverUnreadable)
-          : null;
+    const key = `${userId}/${type}/${crypto.randomUUID()}.${stored.ext}`;
+    // Every upload is checked whole by the media layer before it is kept (a temporary copy, removed in any case).
+    const checked = await checkedUpload(upload, stored.ext, type, this.options.scratchDir ?? tmpdir());
     try {
-      const size = await this.storage.put(key, checked ? checked.stream() : upload.stream(), sniffed.mime);
+      const size = await this.storage.put(key, checked.stream(), stored.mime);
       const row = await this.files.insert({
         userId,
-        originalFilename: cleanFilename(originalFilename, sniffed.ext),
+        originalFilename: cleanFilename(originalFilename, stored.ext),
         path: key,
         type,
-        mimeType: sniffed.mime,
+        mimeType: stored.mime,
         size,
       });
       return this.view(row);
@@ -199,7 +188,7 @@ export class FilesService {
       await this.storage.delete(key).catch(() => {});
       throw error;
     } finally {
-      await checked?.remove();
+      await checked.remove();
     }
   }
 
@@ -243,60 +232,23 @@ export class FilesService {
 }
 
 /**
- * Whether a probed clip can be background footage: a moving picture of 2 s to 10 min, at most 4096 px on a
- * side. Returns why not, in the user's words, or null.
+ * Writes an upload to a temporary file (its size still bounded as it streams) and has the media layer check it
+ * whole against its kind (format, decodes to the end, the stream it needs, its measured length); refused uploads
+ * leave nothing behind. Returns the checked copy, to be stored and then removed.
  */
-export function backgroundVideoProblem(info: MediaInfo): string | null {
-  if (!info.video || info.video.still || !(info.video.width > 0 && info.video.height > 0)) {
-    return messages.files.backgroundVideoUnreadable;
-  }
-  if (!(info.duration >= BACKGROUND_VIDEO_MIN_S && info.duration <= BACKGROUND_VIDEO_MAX_S)) {
-    return messages.files.backgroundVideoLength;
-  }
-  if (Math.max(info.video.width, info.video.height) > BACKGROUND_VIDEO_MAX_SIDE)
-    return messages.files.backgroundVideoSize;
-  return null;
-}
-
-/**
- * Whether a probed recording can be a voice-over: it has sound and lasts 1 s to 5 min. Returns why not, in
- * the user's words, or null.
- */
-export function voiceOverProblem(info: MediaInfo): string | null {
-  if (!info.audio) return messages.files.voiceOverUnreadable;
-  if (!(info.duration >= VOICE_OVER_MIN_S && info.duration <= VOICE_OVER_MAX_S)) return messages.files.voiceOverLength;
-  return null;
-}
-
-/** A recording whose header has no length (a browser's WebM) is measured by decoding its sound. */
-async function checkVoiceOver(info: MediaInfo, file: string): Promise<string | null> {
-  if (info.audio && !(info.duration > 0))
-    return voiceOverProblem({ ...info, duration: await decodedAudioDuration(file) });
-  return voiceOverProblem(info);
-}
-
-/**
- * Writes an upload to a temporary file (its size still bounded as it streams) and checks it with ffprobe;
- * refused uploads leave nothing behind. Returns the checked copy, to be stored and then removed.
- */
-async function checkedMedia(
+async function checkedUpload(
   upload: InspectedUpload,
   ext: string,
-  problemOf: (info: MediaInfo, file: string) => string | null | Promise<string | null>,
-  unreadable: string,
+  type: FileType,
+  scratchDir: string,
 ): Promise<{ stream(): Readable; remove(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), "reelsmith-upload-"));
+  const dir = await mkdtemp(join(scratchDir, "reelsmith-upload-"));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     const file = join(dir, `upload.${ext}`);
     await pipeline(upload.stream(), createWriteStream(file));
-    let problem: string | null;
-    try {
-      problem = await problemOf(await probeMedia(file), file);
-    } catch {
-      problem = unreadable;
-    }
-    if (problem) throw new AppError("UNSUPPORTED_MEDIA", problem);
+    const check = await checkUploadFile(file, type);
+    if (!check.ok) throw new AppError("UNSUPPORTED_MEDIA", check.message);
     return { stream: () => createReadStream(file), remove };
   } catch (error) {
     upload.discard();

@@ -13,6 +13,7 @@ import {
   type LibraryKind,
   messages,
   readImageHeader,
+  sniffMediaFormat,
   type Video,
   type VideoList,
   type VideoListQuery,
@@ -26,7 +27,6 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { RENDER_VIDEO, renderVideoPayload } from "../jobs/render-video.job.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { sniffMediaType } from "../lib/media-type.ts";
 import type { FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
@@ -114,15 +114,15 @@ export class VideosService {
    */
   async #storeAvatar(userId: string, videoId: string, dataUrl: string): Promise<string> {
     const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-    const sniffed = sniffMediaType(bytes.subarray(0, 16));
+    const sniffed = sniffMediaFormat(bytes);
     const header = readImageHeader(bytes);
     const at = { field: "input.avatar_url" };
-    if (sniffed?.kind !== "image" || header.state !== "ok") {
+    if (sniffed.state !== "ok" || sniffed.format.kind !== "image" || header.state !== "ok") {
       throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid, at);
     }
     if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge, at);
-    const key = `${userId}/avatars/${videoId}.${sniffed.ext}`;
-    await this.storage.put(key, Readable.from([bytes]), sniffed.mime);
+    const key = `${userId}/avatars/${videoId}.${sniffed.format.ext}`;
+    await this.storage.put(key, Readable.from([bytes]), sniffed.format.mime);
     return key;
   }
 

@@ -1,3 +1,4 @@
+import { FILE_TYPES } from "@reelsmith/core";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
@@ -22,7 +23,8 @@ export const files = pgTable(
     index("files_user_type_created_idx").on(t.userId, t.type, t.createdAt),
     check(
       "files_type_check",
-      sql`${t.type} in ('audio-file', 'product-image', 'green-screen', 'background-video', 'voice-over')`,
+      // The upload kinds of core, one definition (a new kind needs a migration, which drizzle-kit then makes).
+      sql`${t.type} in (${sql.raw(FILE_TYPES.map((type) => `'${type}'`).join(", "))})`,
     ),
     check("files_size_check", sql`${t.size} >= 0`),
   ],
