@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { redditInputSchema } from "@reelsmith/core";
+import { makeHostileFiles } from "@reelsmith/media/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_BACKGROUND_BLEND_S, ownBackgroundFilter, prepareOwnBackground } from "../src/pipeline/own-background.ts";
 import { produceVideo } from "../src/pipeline/produce.ts";
@@ -151,5 +152,19 @@ describe("a Reddit story over the creator's own footage", () => {
     ]);
     const peak = Number(/max_volume: (-?[\d.]+|-inf) dB/.exec(stderr)?.[1] ?? "0");
     expect(peak).toBeLessThan(-50);
+  }, 120_000);
+});
+
+describe("footage whose header lies about its length", () => {
+  it("is cut by the length its stream holds: a clip claiming 3 s but holding 40 s renders instead of hanging", async () => {
+    const files = await makeHostileFiles(await mkdtemp(join(dir, "hostile-")));
+    const prepared = await prepareOwnBackground(files.lyingMp4, await mkdtemp(join(dir, "lying-")), {
+      cropX: 0.5,
+      needed: 8,
+      draft: true,
+    });
+    // 40 s of footage cover the 8 s the video needs: played once, not looped from a 3 s plan.
+    expect(prepared.loops).toBe(false);
+    expect((await streamFacts(prepared.path)).duration).toBeCloseTo(8, 0);
   }, 120_000);
 });
