@@ -227,6 +227,13 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     const bad = await create(reddit({ avatar_url: fake }), cookie);
     expect(bad.status).toBe(400);
     expect((await json(bad)).message).toBe(messages.reddit.avatarInvalid);
+    // A PNG cut off after its headers (it would render half black) is refused the same way, before any charge.
+    const whole = fs.readFileSync(fixtures.png);
+    const cut = `data:image/png;base64,${whole.subarray(0, Math.floor(whole.length * 0.6)).toString("base64")}`;
+    const truncated = await create(reddit({ avatar_url: cut }), cookie);
+    expect(truncated.status).toBe(400);
+    expect(await json(truncated)).toMatchObject({ message: messages.reddit.avatarInvalid, field: "input.avatar_url" });
+    expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
 
     const video = await json(create(reddit({ avatar_url: png }), cookie));
     const [row] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, video.id));

@@ -1,4 +1,4 @@
-import { type FileType, type MediaFormat, storedFormat, UPLOAD_KINDS } from "@reelsmith/core";
+import { type FileType, type MediaFormat, sniffMediaFormat, storedFormat, UPLOAD_KINDS } from "@reelsmith/core";
 import { MediaProcessError } from "./errors.ts";
 import { fileInputArgs, sniffFile } from "./input.ts";
 import { type MediaInfo, measureDuration, probeMedia } from "./probe.ts";
@@ -48,18 +48,10 @@ export async function checkUploadFile(
   const ok = (duration: number): UploadCheck => ({ ok: true, format, stored: storedFormat(type, format), duration });
   try {
     if (format.kind === "image") {
-      // Every byte of the picture is decoded once, in a child process under the decode limits.
-      await runMedia(
-        "ffmpeg",
-        ["-nostdin", "-v", "error", "-xerror", "-err_detect", "explode", ...fileInputArgs(path, format)].concat([
-          "-frames:v",
-          "1",
-          "-f",
-          "null",
-          "-",
-        ]),
-        { profile: "decode", signal: options.signal },
-      );
+      await runMedia("ffmpeg", ["-nostdin", ...wholePicture(fileInputArgs(path, format))], {
+        profile: "decode",
+        signal: options.signal,
+      });
       return ok(0);
     }
     const info = await probeMedia(path, { signal: options.signal });
@@ -95,6 +87,31 @@ export async function checkUploadFile(
   } catch (error) {
     if (error instanceof MediaProcessError && error.code === "ABORTED") throw error;
     return refuse("unreadable");
+  }
+}
+
+/** Decoding every byte of a picture once (any damage is an error), writing nothing. */
+function wholePicture(input: string[]): string[] {
+  return ["-v", "error", "-xerror", "-err_detect", "explode", ...input, "-frames:v", "1", "-f", "null", "-"];
+}
+
+/**
+ * Whether a picture held in memory (a data URL's bytes) is a JPEG, PNG or WebP that decodes to its last byte:
+ * decoded once by ffmpeg from its standard input, under the decode limits.
+ */
+export async function pictureDecodesWhole(bytes: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<boolean> {
+  const sniffed = sniffMediaFormat(bytes);
+  if (sniffed.state !== "ok" || sniffed.format.kind !== "image") return false;
+  try {
+    await runMedia(
+      "ffmpeg",
+      wholePicture(["-protocol_whitelist", "pipe", "-f", sniffed.format.demuxer, "-i", "pipe:0"]),
+      { profile: "decode", stdin: bytes, signal: options.signal },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof MediaProcessError && error.code === "ABORTED") throw error;
+    return false;
   }
 }
 

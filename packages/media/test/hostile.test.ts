@@ -12,7 +12,7 @@ import { fileInputArgs } from "../src/input.ts";
 import { decodePcm, measureDuration, probeMedia } from "../src/probe.ts";
 import { runMedia } from "../src/run.ts";
 import { type HostileFiles, makeHostileFiles } from "../src/testing/hostile-files.ts";
-import { checkUploadFile } from "../src/uploads.ts";
+import { checkUploadFile, pictureDecodesWhole } from "../src/uploads.ts";
 
 let dir: string;
 let files: HostileFiles;
@@ -107,6 +107,14 @@ describe("files that are not what they claim", () => {
     for (const type of ["product-image", "green-screen"] as const) {
       expect(await checkUploadFile(files[name], type)).toMatchObject({ ok: false, reason: "unreadable" });
     }
+  });
+
+  it("a picture held in memory (an avatar's data URL) is checked whole too", async () => {
+    const { readFile } = await import("node:fs/promises");
+    expect(await pictureDecodesWhole(await readFile(files.goodPng))).toBe(true);
+    expect(await pictureDecodesWhole(await readFile(files.truncatedPng))).toBe(false);
+    expect(await pictureDecodesWhole(await readFile(files.truncatedJpeg))).toBe(false);
+    expect(await pictureDecodesWhole(await readFile(files.textAsPng))).toBe(false);
   });
 
   it("text named .png is refused as unsupported", async () => {

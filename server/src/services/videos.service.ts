@@ -21,6 +21,7 @@ import {
   videoListQuerySchema,
   videoTitle,
 } from "@reelsmith/core";
+import { pictureDecodesWhole } from "@reelsmith/media";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -121,6 +122,8 @@ export class VideosService {
       throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid, at);
     }
     if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge, at);
+    // Decoded whole once (its size known safe by now): a cut-off picture is refused before anything is charged.
+    if (!(await pictureDecodesWhole(bytes))) throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid, at);
     const key = `${userId}/avatars/${videoId}.${sniffed.format.ext}`;
     await this.storage.put(key, Readable.from([bytes]), sniffed.format.mime);
     return key;
