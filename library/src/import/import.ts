@@ -9,6 +9,7 @@
 import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { aacArgs, H264_PRESETS, h264Args } from "@reelsmith/media";
 import { ASSET_KINDS, type AssetKind, assetId } from "../catalogue.ts";
 import { libraryDir, MANIFEST_FILE } from "../index.ts";
 import { FfmpegError, ffprobe, outsideFileInput, type Probe, run, runForBytes, runForLog } from "../kit/ffmpeg.ts";
@@ -122,27 +123,10 @@ async function transcodeVideo(kind: AssetKind, input: string, out: string, hasAu
   // Memes and faceless style clips play their own sound; gameplay backgrounds sit under a voice.
   const keepAudio = SOUNDING_KINDS.has(kind) && hasAudio;
   if (keepAudio) args.push("-map", "0:a:0");
-  args.push(
-    "-vf",
-    videoFilter(kind),
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "21",
-    "-profile:v",
-    "high",
-    "-colorspace",
-    "bt709",
-    "-color_primaries",
-    "bt709",
-    "-color_trc",
-    "bt709",
-  );
+  args.push("-vf", videoFilter(kind), ...h264Args(H264_PRESETS.final));
   // A faceless clip's sound is its whole soundtrack: brought to the library's -14 LUFS like the drawn ones.
   if (keepAudio && kind !== "meme") args.push("-af", "loudnorm=I=-14:TP=-1.5:LRA=11");
-  if (keepAudio) args.push("-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2");
+  if (keepAudio) args.push(...aacArgs("128k"));
   else args.push("-an");
   args.push("-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", out);
   await run("ffmpeg", args);

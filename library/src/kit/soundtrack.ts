@@ -6,6 +6,7 @@
  * from it and the soundtrack places its cues from it, so picture and sound cannot drift apart.
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
+import { aacArgs } from "@reelsmith/media";
 import { Bus, SR, Svf } from "../music/dsp.ts";
 import { integratedLoudness } from "../music/loudness.ts";
 import { clamp, mod } from "./draw.ts";
@@ -250,7 +251,7 @@ export function addMoving(bus: Bus, signal: Float32Array, atS: number, gain: num
 }
 
 /** The AAC encoding every clip's soundtrack gets in its MP4 (kit/video.ts). */
-export const AAC_ARGS = ["-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-flags:a", "+bitexact"];
+export const AAC_ARGS = [...aacArgs("128k"), "-flags:a", "+bitexact"];
 /** Where the encoded soundtrack's true peaks must stay: under -1 dBTP, with room for meters that read higher. */
 export const ENCODED_PEAK_DB = -1.3;
 

@@ -7,6 +7,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { h264Args } from "@reelsmith/media";
 import { endStream, run, writeChunk } from "./ffmpeg.ts";
 import { createRng, type Rng } from "./prng.ts";
 import { AAC_ARGS, fitEncodedPeaks } from "./soundtrack.ts";
@@ -165,26 +166,7 @@ export async function renderVideo(
   if (spec.drawWidth !== spec.width || spec.drawHeight !== spec.height) {
     filters.push(`scale=${spec.width}:${spec.height}:flags=${spec.scaleFlags}`);
   }
-  args.push(
-    "-vf",
-    filters.join(","),
-    "-c:v",
-    "libx264",
-    "-preset",
-    spec.preset,
-    "-crf",
-    String(spec.crf),
-    "-profile:v",
-    "high",
-    "-colorspace",
-    "bt709",
-    "-color_primaries",
-    "bt709",
-    "-color_trc",
-    "bt709",
-    "-color_range",
-    "tv",
-  );
+  args.push("-vf", filters.join(","), ...h264Args({ preset: spec.preset, crf: spec.crf }));
   if (audio) args.push(...AAC_ARGS);
   // With a soundtrack, cut by time: ffmpeg closes every stream of a file once one reaches its
   // -frames limit, which would drop the encoder's last second or so of audio.

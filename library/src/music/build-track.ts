@@ -1,6 +1,7 @@
 /** Writes one music track: AAC 48 kHz stereo .m4a from the synthesised loop, plus its cover. */
 import { rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { aacArgs } from "@reelsmith/media";
 import type { MusicEntry } from "../catalogue.ts";
 import { endStream, run, writeChunk } from "../kit/ffmpeg.ts";
 import { type BuildModeName, writeAtomic } from "../kit/video.ts";
@@ -34,12 +35,7 @@ export async function buildMusic(
         "2",
         "-i",
         "-",
-        "-c:a",
-        "aac",
-        "-b:a",
-        "160k",
-        "-ar",
-        "48000",
+        ...aacArgs("160k"),
         "-map_metadata",
         "-1",
         "-fflags",

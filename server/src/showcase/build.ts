@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ShowcaseClip, ShowcaseManifest } from "@reelsmith/core";
 import { type Library, loadLibrary } from "@reelsmith/library";
+import { aacArgs, H264_PRESETS, h264Args } from "@reelsmith/media";
 import { OfflineTtsProvider, probeMedia, produceVideo, resolveAssets, runFfmpeg } from "@reelsmith/render";
 import { clipKey, type ShowcasePlanEntry } from "./plan.ts";
 
@@ -48,20 +49,8 @@ async function webEncode(video: string, thumbnail: string, outVideo: string, out
     video,
     "-vf",
     `scale=${SHOWCASE_WIDTH}:${SHOWCASE_HEIGHT}:flags=lanczos`,
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "27",
-    "-profile:v",
-    "main",
-    "-pix_fmt",
-    "yuv420p",
-    "-c:a",
-    "aac",
-    "-b:a",
-    "96k",
+    ...h264Args(H264_PRESETS.web),
+    ...aacArgs("96k"),
     "-movflags",
     "+faststart",
     outVideo,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { BACKGROUND_VIDEO_MAX_S } from "@reelsmith/core";
-import { fileInputArgs, MediaProcessError, measureDuration } from "@reelsmith/media";
+import { fileInputArgs, H264_PRESETS, h264Args, MediaProcessError, measureDuration } from "@reelsmith/media";
 import { UnsupportedMediaError } from "../errors.ts";
 import { probeMedia } from "../ffmpeg/probe.ts";
 import { renderFailure, runFfmpeg } from "../ffmpeg/run.ts";
@@ -102,14 +102,7 @@ export async function prepareOwnBackground(
       "-map",
       "[out]",
       "-an",
-      "-c:v",
-      "libx264",
-      "-preset",
-      options.draft ? "ultrafast" : "veryfast",
-      "-crf",
-      options.draft ? "26" : "18",
-      "-pix_fmt",
-      "yuv420p",
+      ...h264Args(options.draft ? H264_PRESETS.draft : H264_PRESETS.intermediate),
       output,
     ],
     { signal: options.signal },
