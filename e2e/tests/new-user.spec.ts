@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { BLOG_ARTICLES, messages } from "@reelsmith/core";
-import { openHydrated, signUp, snap } from "./helpers.ts";
+import { ARTIFACTS, lavfiFile, openHydrated, signUp, snap } from "./helpers.ts";
 
 /**
  * What a new creator trips over first: their own voice chosen with nothing recorded, a refused upload,
@@ -114,6 +116,39 @@ test("a text file named .png as the avatar: the builder shows the server's reaso
   // Removing the avatar clears the reason; the story can go on without one.
   await page.getByRole("button", { name: "Remove" }).click();
   await expect(atField).toHaveCount(0);
+});
+
+test("another builder (music video): a song removed in another tab is refused at the song field, with the server's words", async ({
+  page,
+}) => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const song = path.join(ARTIFACTS, "refused-song.mp3");
+  lavfiFile(song, "sine=frequency=220:duration=12", ["-b:a", "64k"]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page);
+  await page.goto("/create-video");
+  await page.locator('input[type="file"]').setInputFiles(song);
+  const chosen = page.getByRole("radio", { name: /refused-song\.mp3/ });
+  await expect(chosen).toHaveAttribute("aria-checked", "true");
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("radio", { name: "Rave / Boiler Room" }).click();
+
+  // Another tab deletes the song while this one is about to generate.
+  const files = await (await page.request.get("/api/files?type=audio-file")).json();
+  const id = (files.items as { id: string; original_filename: string }[]).find(
+    (f) => f.original_filename === "refused-song.mp3",
+  )?.id;
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.delete(`/api/files/${id}`, { headers: { origin } })).status()).toBe(204);
+  await page.getByRole("button", { name: /^Generate Video/ }).click();
+
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: messages.files.notFound })).toBeVisible();
+  await expect(page.getByText(messages.musicVideo.createFailed)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: "Song" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: messages.files.notFound }).first()).toBeVisible();
+  await snap(page, "song-refused-1440");
+  expect(await balance(page)).toBe(20);
+  expect(await videoCount(page)).toBe(0);
 });
 
 test("Download is on the first screen of the ready video, on a phone and on a desktop", async ({ page }) => {
