@@ -231,3 +231,40 @@ test("/demo plays videos the app made", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await snap(page, "demo-390");
 });
+
+test("a video with no sound as a song, and a photo cut off halfway, are refused at upload with the reason, before any charge", async ({
+  page,
+}) => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const silent = path.join(ARTIFACTS, "silent-clip.mp4");
+  lavfiFile(silent, "testsrc2=size=320x568:rate=25:duration=4", ["-pix_fmt", "yuv420p"]);
+  const whole = path.join(ARTIFACTS, "whole-photo.png");
+  lavfiFile(whole, "testsrc2=size=800x800", ["-frames:v", "1"]);
+  const cut = fs.readFileSync(whole);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page);
+
+  // The music video's song: a clip without a sound track is turned away by the server, in its words.
+  await page.goto("/create-video");
+  const songRefused = page.waitForResponse((r) => r.url().includes("/api/files?") && r.request().method() === "POST");
+  await page.locator('input[type="file"]').setInputFiles(silent);
+  expect((await songRefused).status()).toBe(415);
+  await expect(page.getByText(messages.files.songUnreadable).first()).toBeVisible();
+  await snap(page, "silent-song-refused-1440");
+
+  // A product photo whose second half is missing would render half black: refused, not kept.
+  await page.goto("/ai-ugc-ads");
+  const photoRefused = page.waitForResponse((r) => r.url().includes("/api/files?") && r.request().method() === "POST");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "product.png",
+    mimeType: "image/png",
+    buffer: cut.subarray(0, Math.floor(cut.length / 2)),
+  });
+  expect((await photoRefused).status()).toBe(415);
+  await expect(page.getByText(messages.files.imageUnreadable).first()).toBeVisible();
+  await snap(page, "cut-photo-refused-1440");
+
+  const files = await (await page.request.get("/api/files")).json();
+  expect(files.items).toEqual([]);
+  expect(await balance(page)).toBe(20);
+});

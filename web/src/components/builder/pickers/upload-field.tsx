@@ -1,4 +1,4 @@
-import { type FileType, UPLOAD_MAX_BYTES, type UserFile } from "@reelsmith/core";
+import { type FileType, UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UserFile } from "@reelsmith/core";
 import { FileAudio, Loader2, Trash2, Upload } from "lucide-react";
 import { type DragEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
@@ -66,7 +66,6 @@ export function UploadField({
   prompt,
   hint,
   renderPreview,
-  serverReasons = false,
   error,
 }: {
   kind: FileType;
@@ -84,11 +83,6 @@ export function UploadField({
   hint: string;
   /** The leading picture of a library row (a play button, a thumbnail); an icon when not given. */
   renderPreview?: (file: UserFile) => ReactNode;
-  /**
-   * Show the server's own reason when it refuses the file's content (own footage: too short, too long or
-   * too large a picture, each said plainly), instead of the field's invalid-type words.
-   */
-  serverReasons?: boolean;
   /** Why the server refused the chosen file when the video was generated; shown under the upload area. */
   error?: string | undefined;
 }) {
@@ -113,11 +107,12 @@ export function UploadField({
       { file, onProgress: (percent) => setProgress({ name: file.name, percent }) },
       {
         onSuccess: (stored) => onChange(stored),
-        // The server reads the bytes: a file whose name passed but whose content is not of the kind
-        // (a text file renamed .mp3) gets the same words as a refused name.
+        // The server reads the bytes: a file whose content is not of a format the kind takes (a text file
+        // renamed .mp3) gets the same words as a refused name; any other refusal (no sound, cut off, too
+        // long) is told in the server's own words.
         onError: (error) =>
           showError(
-            error instanceof ApiError && error.code === "UNSUPPORTED_MEDIA" && !serverReasons
+            error instanceof ApiError && error.message === UPLOAD_KINDS[kind].messages.unsupported
               ? messages.invalidType
               : { title: error.message },
           ),

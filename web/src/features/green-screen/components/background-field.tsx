@@ -99,7 +99,6 @@ export function BackgroundField({
             prompt="Upload your own background footage"
             hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
             renderPreview={(file) => <Thumbnail file={file} />}
-            serverReasons
           />
           {chosenFootage ? (
             <CropPicker

@@ -171,7 +171,6 @@ export function AudioStep({
                     onClick={() => void preview.toggle(file.id, file.url)}
                   />
                 )}
-                serverReasons
               />
             </div>
           )}

@@ -137,7 +137,6 @@ export function BackgroundStep({
             prompt="Upload your own background footage"
             hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
             renderPreview={(file) => <Thumbnail file={file} />}
-            serverReasons
             error={errors.background_file_id}
           />
           {chosen ? (
