@@ -11,6 +11,7 @@ import {
   textHookInputSchema,
   ugcAdsInputSchema,
 } from "@reelsmith/core";
+import { makeHostileFiles } from "@reelsmith/media/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FONT_FACES, fontFile } from "../src/captions/fonts.ts";
 import { makeFontSet } from "../src/captions/testing/font-set.ts";
@@ -146,6 +147,18 @@ describe("recipes render real videos", () => {
     // The hook's white box sits in the upper middle of the dark footage.
     const frame = await frameAt(result.videoPath, 1.5);
     expect(countPixels(frame, 1080, { x: 60, y: 520, w: 960, h: 560 }, bright)).toBeGreaterThan(20_000);
+  });
+
+  it("text-hook: a song whose header claims 5 s is measured by its sound, so the video keeps its length", async () => {
+    const files = await makeHostileFiles(await mkdtemp(join(root, "hostile-")));
+    const result = await produceVideo({
+      type: "text-hook",
+      input: textHookInputSchema.parse({ audio_file_id: FILE_ID, video_style: "boiler-room", clip_duration: 10 }),
+      assets: { audio: files.lyingMp3, footage: fx.darkBackground },
+      workDir: join(root, "text-hook-lying"),
+      draft: true,
+    });
+    expect(result.composition.duration).toBeCloseTo(10, 1);
   });
 
   it("green-screen: the meme keyed over the user's picture leaves no chroma green", async () => {

@@ -2,11 +2,13 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   GREEN_SCREEN_MAX_S,
+  SONG_MAX_S,
   type VideoAssetsByType,
   type VideoInputByType,
   type VideoType,
   type VoiceId,
 } from "@reelsmith/core";
+import { measureDuration } from "@reelsmith/media";
 import { prepareUgcStage } from "../cards/product-stage.ts";
 import type { Composition } from "../composition/schema.ts";
 import { RenderError, UnsupportedMediaError } from "../errors.ts";
@@ -147,12 +149,23 @@ async function speak(
   return { audioPath: speech.audioPath, duration: speech.duration, words: speech.words };
 }
 
+/**
+ * A file's length: a song's is measured by decoding its sound (no further than the longest song taken), since a
+ * header may claim another; library footage's is read from its header.
+ */
 async function durationOf(path: string, need: "video" | "audio"): Promise<{ duration: number; hasAudio: boolean }> {
   const info = await probeMedia(path);
   if (need === "audio" && !info.audio) throw new UnsupportedMediaError(path, "it has no sound");
   if (need === "video" && (!info.video || info.video.still)) throw new UnsupportedMediaError(path, "it is not a video");
-  if (!(info.duration > 0)) throw new UnsupportedMediaError(path, "its length is unknown");
-  return { duration: info.duration, hasAudio: Boolean(info.audio) };
+  const duration =
+    need === "audio"
+      ? Math.min(
+          await measureDuration(path, "audio", { maxS: SONG_MAX_S, format: info.format }).catch(() => 0),
+          SONG_MAX_S,
+        )
+      : info.duration;
+  if (!(duration > 0)) throw new UnsupportedMediaError(path, "its length is unknown");
+  return { duration, hasAudio: Boolean(info.audio) };
 }
 
 /** How one type's video is made: voice-over and probes first, then the type's recipe. */
