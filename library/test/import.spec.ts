@@ -201,4 +201,17 @@ describe("library import", () => {
       expect(library.get("background", "bad-one")).toBeUndefined();
     },
   );
+
+  it("refuses a playlist dressed as an MP3 (a download that names other files) without reading what it names", async () => {
+    const playlist = path.join(work, "playlist.mp3");
+    const named = input("quiet-song.wav");
+    const id3 = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]);
+    await writeFile(
+      playlist,
+      Buffer.concat([id3, Buffer.from(`#EXTM3U\n#EXTINF:3,\nfile:${named}\n#EXT-X-ENDLIST\n`)]),
+    );
+    const options = { dir: lib, kind: "music", key: "playlist-song", title: "Playlist", file: playlist };
+    await expect(importAsset(options)).rejects.toThrow(/playlist\.mp3 is not a video or audio file ffmpeg can read/);
+    expect((await loadLibrary(lib)).get("music", "playlist-song")).toBeUndefined();
+  });
 });
