@@ -2,9 +2,10 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { credits, generatedVideos } from "../src/db/schema/index.ts";
+import { credits, files, generatedVideos, user } from "../src/db/schema/index.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
 import { testLibraryDir, testMedia } from "./media.ts";
 
@@ -79,16 +80,31 @@ describe("videos made by the render engine", () => {
   it("fails a video whose upload cannot be decoded, with a readable reason and one refund", async () => {
     h = await createHarness("pglite", {}, { media: await testMedia(), queue: { work: true } });
     const { cookie } = await h.signUp("engine.broken@example.com");
-    // An MP3 tag followed by noise: it passes the upload check, but no decoder can read it.
+    // An MP3 tag followed by noise: no decoder can read it, and the upload check now refuses it at once...
     const fake = Buffer.concat([Buffer.from("ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000"), Buffer.alloc(4096, 7)]);
     const form = new FormData();
     form.set("type", "audio-file");
     form.set("file", new Blob([new Uint8Array(fake)]), "broken.mp3");
-    const audio = await json(h.request("/api/files", { method: "POST", body: form, cookie }));
+    expect((await h.request("/api/files", { method: "POST", body: form, cookie })).status).toBe(415);
+    // ...but one stored before uploads were checked whole still reaches a render, which must fail it cleanly.
+    const [owner] = await h.db.db.select().from(user).where(eq(user.email, "engine.broken@example.com"));
+    const key = `${owner?.id}/audio-file/broken-before-checks.mp3`;
+    await h.ctx.storage.put(key, Readable.from([fake]), "audio/mpeg");
+    const [audio] = await h.db.db
+      .insert(files)
+      .values({
+        userId: owner?.id ?? "",
+        originalFilename: "broken.mp3",
+        path: key,
+        type: "audio-file",
+        mimeType: "audio/mpeg",
+        size: fake.length,
+      })
+      .returning();
     const created = await json(
       h.request("/api/videos", {
         method: "POST",
-        body: JSON.stringify({ type: "text-hook", input: { audio_file_id: audio.id, video_style: "boiler-room" } }),
+        body: JSON.stringify({ type: "text-hook", input: { audio_file_id: audio?.id, video_style: "boiler-room" } }),
         cookie,
       }),
     );

@@ -30,16 +30,24 @@ const reddit = (overrides: Record<string, unknown> = {}) => ({
 
 /** A PNG data URL of about `bytes` bytes: a real signature and a 64 x 64 header, then padding. */
 function pngDataUrl(bytes: number): string {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length, 0);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body), 0);
+    return Buffer.concat([length, body, crc]);
+  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(64, 0);
   ihdr.writeUInt32BE(64, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const chunk = Buffer.concat([Buffer.from("IHDR"), ihdr]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(chunk), 0);
-  const head = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), chunk, crc]);
-  const png = Buffer.alloc(Math.max(bytes, head.length));
-  head.copy(png);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const picture = [chunk("IDAT", zlib.deflateSync(Buffer.alloc(64 * (1 + 64 * 3)))), chunk("IEND", Buffer.alloc(0))];
+  // A real 64 x 64 picture, made `bytes` long by a text chunk (a large comment), so it decodes whole.
+  const fixed = signature.length + 25 + picture.reduce((n, c) => n + c.length, 0) + 12 + "Comment\0".length;
+  const comment = Buffer.concat([Buffer.from("Comment\0", "latin1"), Buffer.alloc(Math.max(0, bytes - fixed), 0x78)]);
+  const png = Buffer.concat([signature, chunk("IHDR", ihdr), chunk("tEXt", comment), ...picture]);
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
