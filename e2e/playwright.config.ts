@@ -53,6 +53,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: "500",
       // Every browser test signs up from 127.0.0.1, and each new account expects its 20 free credits.
       SIGNUP_BONUS_DAILY_CAP: "1000",
+      // A test may stand for a visitor on another network by sending X-Forwarded-For (the affiliate test's
+      // referred visitor); every other request is known by its socket address, as without a proxy.
+      TRUST_PROXY_HOPS: "1",
       LOG_LEVEL: "warn",
       SHOWCASE_DIR,
     },

@@ -40,8 +40,9 @@ test("a referral link brings a sign-up, and its first payment earns the referrer
   expect(await affiliate.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(affiliate.getByTestId("affiliate-signed-up")).toHaveText("0");
 
-  // A visitor lands through the link, looks around, and signs up later.
-  const visitorContext = await browser.newContext();
+  // A visitor on another network (a referral from the referrer's own network never pays) lands through the
+  // link, looks around, and signs up later.
+  const visitorContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "203.0.113.50" } });
   const visitor = await visitorContext.newPage();
   await visitor.goto(new URL(link).pathname + new URL(link).search);
   await visitor.goto("/pricing");

@@ -1,23 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp, snap } from "./helpers.ts";
+import { ARTIFACTS, lavfiFile, signUp, snap } from "./helpers.ts";
 
 /**
- * Uploads a "song" that has an MP3's first bytes and nothing a decoder can read: the upload takes it (its
- * type is read from its first bytes), the render cannot, so the video fails.
+ * A "song" the render cannot read. Uploads are checked whole now, so a broken file cannot be uploaded: a real
+ * song is, and then its stored bytes are damaged on the server's disk (as a file kept before uploads were
+ * checked, or a disk fault, would be). The render fails on it, and the video with it.
  */
 async function uploadBrokenSong(page: Page): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const song = path.join(ARTIFACTS, "Broken Song.mp3");
+  lavfiFile(song, "sine=frequency=330:duration=4");
   const response = await page.request.post("/api/files", {
     headers: { origin: new URL(page.url()).origin },
     multipart: {
       type: "audio-file",
-      file: {
-        name: "Broken Song.mp3",
-        mimeType: "audio/mpeg",
-        buffer: Buffer.concat([Buffer.from("ID3\x04\x00\x00\x00\x00\x00\x00", "latin1"), Buffer.alloc(4000, 7)]),
-      },
+      file: { name: "Broken Song.mp3", mimeType: "audio/mpeg", buffer: fs.readFileSync(song) },
     },
   });
   expect(response.status()).toBe(201);
+  const storage = path.join(process.env.E2E_DATA_DIR ?? "", "storage");
+  const stored = (fs.readdirSync(storage, { recursive: true }) as string[])
+    .filter((f) => /\/audio-file\/[^/]+\.mp3$/.test(f))
+    .map((f) => path.join(storage, f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  expect(stored).toBeTruthy();
+  fs.writeFileSync(
+    stored ?? "",
+    Buffer.concat([Buffer.from("ID3\x04\x00\x00\x00\x00\x00\x00", "latin1"), Buffer.alloc(4000, 7)]),
+  );
   return ((await response.json()) as { id: string }).id;
 }
 
