@@ -200,6 +200,8 @@ export interface StreamFacts {
   codec: string;
   profile: string;
   pixFmt: string;
+  /** Sample (pixel) aspect ratio, e.g. "1:1". */
+  sar: string;
   audioCodec: string;
   sampleRate: number;
   duration: number;
@@ -228,6 +230,7 @@ export async function streamFacts(video: string): Promise<StreamFacts> {
     codec: String(v.codec_name),
     profile: String(v.profile),
     pixFmt: String(v.pix_fmt),
+    sar: String(v.sample_aspect_ratio),
     audioCodec: String(a.codec_name),
     sampleRate: Number(a.sample_rate),
     duration: Number(data.format.duration),

@@ -79,11 +79,12 @@ describe.each(TYPES)("output audit: %s", (type) => {
     result = await renderExample(type);
   });
 
-  it("is an H.264 High / AAC 48 kHz file with a keyframe at least every 2 s", async () => {
+  it("is an H.264 High / AAC 48 kHz file of square pixels with a keyframe at least every 2 s", async () => {
     const facts = await streamFacts(result.videoPath);
     expect(facts).toMatchObject({
       width: 720,
       height: 1280,
+      sar: "1:1",
       fps: "30/1",
       codec: "h264",
       profile: "High",

@@ -91,7 +91,7 @@ describe("buildRenderArgs", () => {
       "-filter_complex",
       [
         "[0:v]setpts=(PTS-STARTPTS),fps=30,scale=1080:1920:force_original_aspect_ratio=increase:out_color_matrix=bt709,crop=1080:1920,setsar=1,trim=end=12.5,format=yuv420p[base0]",
-        "[base0]ass=filename=/w/captions.ass:fontsdir=/w/fonts,format=yuv420p[vout]",
+        "[base0]ass=filename=/w/captions.ass:fontsdir=/w/fonts,setsar=1,format=yuv420p[vout]",
         "[1:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,adelay=delays=200:all=1[a1]",
         // The music is decoded once and repeated sample for sample, to the very end, fading out over the last second.
         "[2:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,aloop=loop=-1:size=600000,atrim=duration=12.5,volume=-8dB,afade=t=in:st=0:d=0.6:curve=qsin,afade=t=out:st=11.5:d=1:curve=qsin[a2]",
@@ -144,7 +144,7 @@ describe("buildRenderArgs", () => {
       "[base0][l1]overlay=x='0+(1080-w)/2':y='600+(1080-h)/2':eof_action=pass[v2]",
       "[1:v]scale=1000:600:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p[l3]",
       "[v2][l3]overlay=x='40+(1000-w)/2':y='400+(600-h)/2':eof_action=repeat:enable='between(t,1,3)'[v4]",
-      "[v4]format=yuv420p,split=2[vout][vthumb_in]",
+      "[v4]setsar=1,format=yuv420p,split=2[vout][vthumb_in]",
       "[vthumb_in]trim=start_frame=45:end_frame=46,scale=out_range=full:out_color_matrix=bt709,format=yuvj420p[vthumb]",
       "anullsrc=r=48000:cl=stereo[silence5]",
       "[silence5]apad=whole_dur=4,atrim=duration=4[mixed6]",

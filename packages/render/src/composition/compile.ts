@@ -405,7 +405,8 @@ function buildVideo(g: Graph, c: Composition, f: Frame, options: CompileOptions)
       `ass=filename=${escapeFilterPath(options.subtitles.path)}:fontsdir=${escapeFilterPath(options.subtitles.fontsDir)}`,
     );
   }
-  tail.push("format=yuv420p");
+  // Square pixels, whatever a layer's scaling left behind (players stretch a picture whose SAR is not 1:1).
+  tail.push("setsar=1", "format=yuv420p");
   if (options.thumbnail && c.thumbnailAt !== undefined) {
     const frame = Math.round(c.thumbnailAt * 30);
     g.chain([base], [...tail, "split=2"], "vout][vthumb_in");
