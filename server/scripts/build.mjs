@@ -17,29 +17,26 @@ const external = [...new Set(workspaces.flatMap((dir) => Object.keys(readPackage
   (name) => !name.startsWith("@reelsmith/"),
 );
 
-await build({
-  entryPoints: [path.join(root, "src/main.ts")],
-  outfile: path.join(root, "dist/main.js"),
-  bundle: true,
-  platform: "node",
-  target: "node22",
-  format: "esm",
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: "warning",
-});
+/** One self-contained ESM file for Node from `entry`, its npm dependencies left external. */
+const bundle = (entry, outfile) =>
+  build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "esm",
+    sourcemap: true,
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: "warning",
+  });
+
+await bundle(path.join(root, "src/main.ts"), path.join(root, "dist/main.js"));
 // The song analysis runs in a worker thread, from its own file beside the bundle.
-await build({
-  entryPoints: [path.join(root, "../packages/render/src/pipeline/song-analysis.worker.ts")],
-  outfile: path.join(root, "dist/song-analysis.worker.js"),
-  bundle: true,
-  platform: "node",
-  target: "node22",
-  format: "esm",
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: "warning",
-});
+await bundle(
+  path.join(root, "../packages/render/src/pipeline/song-analysis.worker.ts"),
+  path.join(root, "dist/song-analysis.worker.js"),
+);
 fs.rmSync(path.join(root, "dist/migrations"), { recursive: true, force: true });
 fs.cpSync(path.join(root, "src/db/migrations"), path.join(root, "dist/migrations"), { recursive: true });
 console.log("server built: dist/main.js");

@@ -1,5 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { decodePcm as decodeMediaPcm, MediaProcessError, measureDuration, runMedia } from "@reelsmith/media";
+import {
+  decodePcm as decodeMediaPcm,
+  fileInputArgs,
+  MediaProcessError,
+  measureDuration,
+  runMedia,
+  sniffFile,
+} from "@reelsmith/media";
 import { abortError, TtsError } from "./errors.ts";
 
 /** Loudness of the voice stem: EBU R128 integrated loudness and the true-peak ceiling. */
@@ -35,6 +42,15 @@ export async function ffmpeg(args: string[], signal?: AbortSignal): Promise<Audi
   } catch (error) {
     throw speechFailure(error, signal);
   }
+}
+
+/**
+ * A speech provider's answer (from outside: its demuxer pinned from its bytes) as 48 kHz mono 16-bit WAV, so
+ * every part joins sample exact.
+ */
+export async function decodeProviderAudio(answer: string, wav: string, signal?: AbortSignal): Promise<void> {
+  const input = fileInputArgs(answer, await sniffFile(answer).catch(() => null));
+  await ffmpeg(["-y", ...input, "-ac", "1", "-ar", String(VOICE_SAMPLE_RATE), "-c:a", "pcm_s16le", wav], signal);
 }
 
 /** Duration in seconds of a file's sound, measured by decoding it (at most {@link VOICE_MAX_S}). */

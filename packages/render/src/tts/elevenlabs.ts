@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
-import { fileInputArgs, sniffFile } from "@reelsmith/media";
 import { alignPhrase } from "./align.ts";
 import { findPauses } from "./analysis.ts";
-import { concatWavs, decodePcm, ffmpeg, masterVoice, VOICE_SAMPLE_RATE } from "./audio.ts";
+import { concatWavs, decodePcm, decodeProviderAudio, masterVoice } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
 import { type ErrorDetail, postWithRetry, type RetryPolicy } from "./http.ts";
@@ -226,20 +225,7 @@ export class ElevenLabsTtsProvider implements TtsProvider {
     const wav = `${stem}.wav`;
     await writeFile(original, audio);
     try {
-      await ffmpeg(
-        [
-          "-y",
-          ...fileInputArgs(original, await sniffFile(original).catch(() => null)),
-          "-ac",
-          "1",
-          "-ar",
-          String(VOICE_SAMPLE_RATE),
-          "-c:a",
-          "pcm_s16le",
-          wav,
-        ],
-        signal,
-      );
+      await decodeProviderAudio(original, wav, signal);
     } catch (error) {
       throwIfAborted(signal);
       throw new TtsError("PROVIDER_BAD_RESPONSE", "ElevenLabs' answer is not audio that can be decoded.", {

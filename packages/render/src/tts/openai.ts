@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
-import { fileInputArgs, sniffFile } from "@reelsmith/media";
 import { alignPhrase, mapTranscript, type TranscriptWord } from "./align.ts";
 import { findPauses } from "./analysis.ts";
-import { concatWavs, decodePcm, ffmpeg, masterVoice, VOICE_SAMPLE_RATE } from "./audio.ts";
+import { concatWavs, decodePcm, decodeProviderAudio, masterVoice } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { abortError, TtsError, throwIfAborted } from "./errors.ts";
 import { alignSegments, forcedAlignmentAvailable } from "./forced-align.ts";
@@ -258,20 +257,7 @@ export class OpenAiTtsProvider implements TtsProvider {
     await writeFile(original, audio);
     try {
       // Every part to one format so the parts join sample exact.
-      await ffmpeg(
-        [
-          "-y",
-          ...fileInputArgs(original, await sniffFile(original).catch(() => null)),
-          "-ac",
-          "1",
-          "-ar",
-          String(VOICE_SAMPLE_RATE),
-          "-c:a",
-          "pcm_s16le",
-          wav,
-        ],
-        signal,
-      );
+      await decodeProviderAudio(original, wav, signal);
     } catch (error) {
       throwIfAborted(signal);
       throw new TtsError("PROVIDER_BAD_RESPONSE", "The speech provider's answer is not audio that can be decoded.", {
