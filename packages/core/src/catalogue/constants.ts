@@ -26,6 +26,13 @@ export const NAME_MAX_LENGTH = 80;
 export const REDDIT_USERNAME_MAX = 15;
 export const REDDIT_TITLE_MAX = 150;
 export const REDDIT_SCRIPT_MAX = 1800;
+/** A subreddit's name, as Reddit allows it: 3 to 21 letters, digits or underscores. */
+export const REDDIT_SUBREDDIT_MIN = 3;
+export const REDDIT_SUBREDDIT_MAX = 21;
+/** The subreddit the post card names when the creator names none. */
+export const REDDIT_DEFAULT_SUBREDDIT = "AskReddit";
+/** The largest upvote or comment count the post card takes (drawn as 99.9M). */
+export const REDDIT_COUNT_MAX = 99_999_999;
 /** Green-screen caption: max 150, counter warns at 125 and turns red at 140. */
 export const GREEN_SCREEN_CAPTION_MAX = 150;
 export const GREEN_SCREEN_CAPTION_WARN = 125;

@@ -65,6 +65,60 @@ describe("reddit input", () => {
     );
   });
 
+  it("takes a subreddit by Reddit's rules for names, r/AskReddit's place left empty when none is given", () => {
+    const subreddit = (value: unknown) => redditInputSchema.safeParse({ ...reddit, subreddit: value });
+    for (const [given, kept] of [
+      ["tifu", "tifu"],
+      ["r/AmItheAsshole", "AmItheAsshole"],
+      ["  /r/Ask_Science_2  ", "Ask_Science_2"],
+      ["abc", "abc"],
+      ["a".repeat(21), "a".repeat(21)],
+    ] as const) {
+      expect(subreddit(given).data?.subreddit, given).toBe(kept);
+    }
+    // None given: the card names r/AskReddit (the engine's default), nothing is stored in its place.
+    expect(redditInputSchema.parse(reddit).subreddit).toBeUndefined();
+    expect(subreddit(null).data?.subreddit).toBeNull();
+    expect(subreddit("   ").data?.subreddit).toBeNull();
+    expect(subreddit("r/").data?.subreddit).toBeNull();
+    for (const bad of [
+      "ab",
+      "a".repeat(22),
+      "ask reddit",
+      "ask-reddit",
+      "r/tifu!",
+      "café",
+      "tifu\u0000",
+      "u/someone",
+    ]) {
+      const result = subreddit(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({ message: messages.reddit.subredditInvalid, path: ["subreddit"] });
+    }
+    expect(subreddit(42).success).toBe(false);
+  });
+
+  it("takes optional upvote and comment counts as whole numbers, none by default", () => {
+    const parsed = redditInputSchema.parse(reddit);
+    expect(parsed.upvotes).toBeUndefined();
+    expect(parsed.comments).toBeUndefined();
+    expect(redditInputSchema.parse({ ...reddit, upvotes: 0, comments: 99_999_999 })).toMatchObject({
+      upvotes: 0,
+      comments: 99_999_999,
+    });
+    expect(redditInputSchema.parse({ ...reddit, upvotes: null, comments: null })).toMatchObject({
+      upvotes: null,
+      comments: null,
+    });
+    for (const bad of [-1, 1.5, 100_000_000, "12", Number.NaN]) {
+      expect(firstMessage(redditInputSchema.safeParse({ ...reddit, upvotes: bad })), String(bad)).toBe(
+        messages.reddit.upvotesInvalid,
+      );
+      const refused = redditInputSchema.safeParse({ ...reddit, comments: bad });
+      expect(refused.error?.issues[0]).toMatchObject({ message: messages.reddit.commentsInvalid, path: ["comments"] });
+    }
+  });
+
   it("computes decoded base64 sizes exactly", () => {
     const encoded: Record<string, number> = { "": 0, "YQ==": 1, "YWI=": 2, YWJj: 3, "YWJjZA==": 4, YWJjZGVm: 6 };
     for (const [payload, bytes] of Object.entries(encoded)) expect(base64DecodedBytes(payload)).toBe(bytes);

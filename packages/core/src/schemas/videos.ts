@@ -4,7 +4,10 @@ import {
   GREEN_SCREEN_MEME_SCALE_MAX,
   GREEN_SCREEN_MEME_SCALE_MIN,
   HOOK_TEXT_MAX,
+  REDDIT_COUNT_MAX,
   REDDIT_SCRIPT_MAX,
+  REDDIT_SUBREDDIT_MAX,
+  REDDIT_SUBREDDIT_MIN,
   REDDIT_TITLE_MAX,
   REDDIT_USERNAME_MAX,
   SONG_CLIP_DEFAULT_S,
@@ -46,6 +49,28 @@ export function normaliseRedditUsername(value: string): string {
 export function normaliseRedditTitle(value: string): string {
   return value.replace(/^\s+/, "");
 }
+
+/** Subreddit: surrounding whitespace and a leading "r/" (or "/r/") removed; Reddit's own case kept. */
+export function normaliseSubreddit(value: string): string {
+  return value.trim().replace(/^\/?r\//i, "");
+}
+/** Reddit's rule for a community's name: 3 to 21 letters, digits or underscores. */
+export const SUBREDDIT_NAME = new RegExp(`^[A-Za-z0-9_]{${REDDIT_SUBREDDIT_MIN},${REDDIT_SUBREDDIT_MAX}}$`);
+
+/**
+ * Optional subreddit: a valid name (without "r/"), or null when none is given (an empty field counts as
+ * none); the card then names r/AskReddit.
+ */
+export const redditSubredditSchema = z
+  .string()
+  .transform(normaliseSubreddit)
+  .refine((value) => value === "" || SUBREDDIT_NAME.test(value), messages.reddit.subredditInvalid)
+  .transform((value) => value || null)
+  .nullish();
+
+/** An optional count of the post card (upvotes, comments): a whole number; absent, the card shows none. */
+const redditCountSchema = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(REDDIT_COUNT_MAX, message).nullish();
 
 const AVATAR_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 /** Decoded size of a base64 payload, without decoding it. */
@@ -102,6 +127,12 @@ export const redditInputSchema = z
       .refine(hasNoNul, messages.common.nulCharacter)
       .refine((v) => v.trim().length > 0, messages.reddit.scriptRequired),
     avatar_url: redditAvatarSchema,
+    /** The subreddit on the post card (without "r/"); absent or null: r/AskReddit. */
+    subreddit: redditSubredditSchema,
+    /** Upvotes on the post card; absent or null: the card shows the vote buttons without a number. */
+    upvotes: redditCountSchema(messages.reddit.upvotesInvalid),
+    /** Comments on the post card; absent or null: the card shows the comment button without a number. */
+    comments: redditCountSchema(messages.reddit.commentsInvalid),
     caption_style: z.enum(CAPTION_STYLE_IDS),
     /** A gameplay background of the starter library; or, instead, the creator's own footage below. */
     background_video: z.enum(BACKGROUND_IDS).nullish(),
