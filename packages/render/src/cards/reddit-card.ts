@@ -13,8 +13,10 @@ export interface RedditCardOptions {
   title: string;
   /** Path of the avatar picture; null draws the default avatar. */
   avatar: string | null;
-  subreddit?: string;
+  /** The subreddit's name without "r/"; absent or empty: r/AskReddit. */
+  subreddit?: string | null;
   theme?: "light" | "dark";
+  /** The counts the creator gave; absent or null: the button is drawn without a number. */
   upvotes?: number | null;
   comments?: number | null;
   /** Card width in pixels (the height follows the title). */
@@ -28,12 +30,21 @@ const THEMES = {
 
 const ORANGE = "#FF4500";
 
-/** 1234 -> "1.2K"; null -> "99+" (the count a made-up post shows). */
-export function formatCount(n: number | null | undefined): string {
-  if (n === null || n === undefined) return "99+";
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, "")}K`;
-  return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
+/** The subreddit a card names when none is given. */
+export const DEFAULT_SUBREDDIT = "AskReddit";
+
+/**
+ * A count as Reddit shows it, rounded down so it never says more than was given: 999 -> "999",
+ * 1234 -> "1.2K", 56_789 -> "56K", 1_250_000 -> "1.2M". No count (null, undefined) -> null: the card then
+ * draws its button without a number, never a made-up one.
+ */
+export function formatCount(n: number | null | undefined): string | null {
+  if (n === null || n === undefined || !Number.isFinite(n) || n < 0) return null;
+  const whole = Math.floor(n);
+  if (whole < 1000) return String(whole);
+  const [value, unit] = whole < 1_000_000 ? [whole / 1000, "K"] : [whole / 1_000_000, "M"];
+  const shown = value < 10 ? Math.floor(value * 10) / 10 : Math.floor(value);
+  return `${shown}${unit}`;
 }
 
 function font(weight: 400 | 600 | 700, size: number): string {
@@ -163,6 +174,11 @@ function verified(ctx: SKRSContext2D, x: number, y: number, s: number): void {
 
 /** Renders the card to PNG bytes. */
 export async function renderRedditCard(options: RedditCardOptions): Promise<Buffer> {
+  return (await drawRedditCard(options)).png;
+}
+
+/** Draws the card: its PNG bytes and every piece of text drawn on it, in order (for checks). */
+export async function drawRedditCard(options: RedditCardOptions): Promise<{ png: Buffer; texts: string[] }> {
   const width = Math.round(options.width ?? 940);
   const s = width / 940;
   const theme = THEMES[options.theme ?? "light"];
@@ -184,6 +200,11 @@ export async function renderRedditCard(options: RedditCardOptions): Promise<Buff
 
   const canvas = createCanvas(width + 2 * shadow, Math.ceil(cardH + 2 * shadow));
   const ctx = canvas.getContext("2d");
+  const texts: string[] = [];
+  const text = (value: string, x: number, y: number) => {
+    texts.push(value);
+    ctx.fillText(value, x, y);
+  };
   ctx.translate(shadow, shadow);
   // Card with a soft drop shadow and a hairline border.
   ctx.save();
@@ -205,45 +226,51 @@ export async function renderRedditCard(options: RedditCardOptions): Promise<Buff
   ctx.textBaseline = "alphabetic";
   ctx.fillStyle = theme.text;
   ctx.font = font(700, 38 * s);
-  const sub = `r/${options.subreddit ?? "AskReddit"}`;
-  ctx.fillText(sub, tx, pad + 44 * s);
+  const sub = `r/${options.subreddit || DEFAULT_SUBREDDIT}`;
+  text(sub, tx, pad + 44 * s);
   ctx.fillStyle = theme.muted;
   ctx.font = font(400, 32 * s);
   const user = `u/${options.username || "anonymous"}`;
-  ctx.fillText(user, tx, pad + 92 * s);
+  text(user, tx, pad + 92 * s);
   verified(ctx, tx + ctx.measureText(user).width + 12 * s, pad + 64 * s, 32 * s);
 
   // Title.
   ctx.fillStyle = theme.text;
   ctx.font = font(700, titleSize);
   lines.forEach((line, i) => {
-    ctx.fillText(line, pad, titleTop + titleSize + i * titleLead - titleSize * 0.12);
+    text(line, pad, titleTop + titleSize + i * titleLead - titleSize * 0.12);
   });
 
-  // Votes, comments, share.
+  // Votes, comments, share: a count only when one is given, else the buttons alone.
   const iconS = 40 * s;
   const rowY = footerTop;
   const pillH = footerH;
+  const iconY = rowY + (pillH - iconS) / 2;
+  const labelY = rowY + pillH / 2 + 11 * s;
   ctx.font = font(600, 32 * s);
   const votes = formatCount(options.upvotes);
-  const votesW = iconS * 2 + ctx.measureText(votes).width + 52 * s;
+  const votesW = iconS * 2 + (votes === null ? 44 * s : ctx.measureText(votes).width + 52 * s);
   roundRectPath(ctx, pad, rowY, votesW, pillH, pillH / 2);
   ctx.fillStyle = theme.pill;
   ctx.fill();
-  upArrow(ctx, pad + 16 * s, rowY + (pillH - iconS) / 2, iconS, ORANGE);
-  ctx.fillStyle = theme.text;
-  ctx.fillText(votes, pad + 16 * s + iconS + 10 * s, rowY + pillH / 2 + 11 * s);
-  upArrow(ctx, pad + votesW - 16 * s - iconS, rowY + (pillH - iconS) / 2, iconS, theme.icon, true);
+  upArrow(ctx, pad + 16 * s, iconY, iconS, votes === null ? theme.icon : ORANGE);
+  if (votes !== null) {
+    ctx.fillStyle = theme.text;
+    text(votes, pad + 16 * s + iconS + 10 * s, labelY);
+  }
+  upArrow(ctx, pad + votesW - 16 * s - iconS, iconY, iconS, theme.icon, true);
 
   const comments = formatCount(options.comments);
   const cx = pad + votesW + 20 * s;
-  const commentsW = iconS + ctx.measureText(comments).width + 46 * s;
+  const commentsW = iconS + (comments === null ? 32 * s : ctx.measureText(comments).width + 46 * s);
   roundRectPath(ctx, cx, rowY, commentsW, pillH, pillH / 2);
   ctx.fillStyle = theme.pill;
   ctx.fill();
-  bubble(ctx, cx + 16 * s, rowY + (pillH - iconS) / 2, iconS, theme.icon);
-  ctx.fillStyle = theme.text;
-  ctx.fillText(comments, cx + 16 * s + iconS + 10 * s, rowY + pillH / 2 + 11 * s);
+  bubble(ctx, cx + 16 * s, iconY, iconS, theme.icon);
+  if (comments !== null) {
+    ctx.fillStyle = theme.text;
+    text(comments, cx + 16 * s + iconS + 10 * s, labelY);
+  }
 
   const shareLabel = "Share";
   const sx = cx + commentsW + 20 * s;
@@ -251,9 +278,9 @@ export async function renderRedditCard(options: RedditCardOptions): Promise<Buff
   roundRectPath(ctx, sx, rowY, shareW, pillH, pillH / 2);
   ctx.fillStyle = theme.pill;
   ctx.fill();
-  shareIcon(ctx, sx + 16 * s, rowY + (pillH - iconS) / 2, iconS, theme.icon);
+  shareIcon(ctx, sx + 16 * s, iconY, iconS, theme.icon);
   ctx.fillStyle = theme.text;
-  ctx.fillText(shareLabel, sx + 16 * s + iconS + 10 * s, rowY + pillH / 2 + 11 * s);
+  text(shareLabel, sx + 16 * s + iconS + 10 * s, labelY);
 
-  return canvas.toBuffer("image/png");
+  return { png: canvas.toBuffer("image/png"), texts };
 }
