@@ -18,6 +18,8 @@ import { makeFontSet } from "../src/captions/testing/font-set.ts";
 import { CaptionTextError } from "../src/captions/text-safety.ts";
 import { measureLoudness } from "../src/ffmpeg/probe.ts";
 import { type ProduceResult, produceVideo, STAGES } from "../src/pipeline/produce.ts";
+import { REDDIT_STORY_START_MAX_S } from "../src/recipes/reddit.ts";
+import { silences } from "./audit.ts";
 import { countPixels, type Fixtures, ffmpeg, frameAt, makeFixtures, streamFacts, ToneTts } from "./fixtures.ts";
 
 const exec = promisify(execFile);
@@ -96,6 +98,45 @@ describe("recipes render real videos", () => {
     expect(countPixels(title, 1080, { x: 100, y: 700, w: 880, h: 200 }, bright)).toBeGreaterThan(100_000);
     // The bottom 20 % stays free of text.
     expect(countPixels(during, 1080, { x: 0, y: 1536, w: 1080, h: 384 }, bright)).toBe(0);
+  });
+
+  it("reddit: a long title is read as a hook over the card and the story's first word is spoken by 3 s", async () => {
+    const input = redditInputSchema.parse({
+      username: "quietneighbor",
+      post_title:
+        "My upstairs neighbor drags furniture every night at 3am. Last night I finally went up there and found out why.",
+      script: "So this has been going on for six months. Every single night.",
+      subreddit: "r/LetsNotMeet",
+      upvotes: 48_213,
+      comments: 1_907,
+      caption_style: "shadow",
+      background_video: "minecraft",
+    });
+    const result = await produceVideo({
+      type: "reddit",
+      input,
+      assets: { background: fx.darkBackground, music: null },
+      tts: new ToneTts(0.25),
+      workDir: join(root, "reddit-long-title"),
+    });
+    const { composition } = result;
+    const card = composition.layers?.find((l) => l.kind === "reddit-card");
+    expect(card).toMatchObject({ start: 0, subreddit: "LetsNotMeet", upvotes: 48_213, comments: 1_907 });
+    const first = composition.captions?.words[0];
+    expect(first?.text).toBe("So");
+    // The pipeline's own word timing of the story's first word...
+    expect(first?.start ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(REDDIT_STORY_START_MAX_S);
+    // ...and the file's sound: the title's hook, a pause, then the story's first word where its caption is.
+    const pauses = (await silences(result.videoPath, result.durationS, -50, 0.2)).filter((p) => p.start > 0.1);
+    const spoken = pauses[0]?.end ?? Number.POSITIVE_INFINITY;
+    expect(spoken).toBeLessThanOrEqual(REDDIT_STORY_START_MAX_S);
+    expect(Math.abs(spoken - (first?.start ?? 0))).toBeLessThanOrEqual(0.05);
+    // The hook is read over the card from the first frame; the card is gone when the story's caption shows.
+    expect(composition.audio?.find((a) => a.role === "voice")?.start).toBeLessThanOrEqual(0.05);
+    const title = await frameAt(result.videoPath, 0.6);
+    expect(countPixels(title, 1080, { x: 100, y: 700, w: 880, h: 200 }, bright)).toBeGreaterThan(100_000);
+    expect(card?.end ?? Number.POSITIVE_INFINITY).toBeLessThan(first?.start ?? 0);
+    expect(Math.abs(result.durationS - composition.duration)).toBeLessThanOrEqual(0.1);
   });
 
   it("reddit: a script in letters no installed font draws fails before the video is encoded", async () => {

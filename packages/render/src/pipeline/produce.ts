@@ -30,6 +30,7 @@ import { ugcAdsRecipe, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
 import { renderComposition } from "../render.ts";
 import type { TtsProvider } from "../tts/types.ts";
 import { prepareOwnBackground } from "./own-background.ts";
+import { fitSpokenTitle, quickenRecordedTitle } from "./reddit-title.ts";
 import { analyseSongFile } from "./song.ts";
 import { ownRedditVoice } from "./voice-over.ts";
 
@@ -139,12 +140,13 @@ async function speak(
   workDir: string,
   signal: AbortSignal | undefined,
   warnings: string[],
+  speed?: number,
 ): Promise<VoicePart> {
   if (!tts)
     throw new RenderError("TTS_FAILED", "This video type needs a voice, but no text-to-speech provider was given.");
   const dir = join(workDir, "voice");
   await mkdir(dir, { recursive: true });
-  const speech = await tts.synthesize({ text, voice, workDir: dir, signal });
+  const speech = await tts.synthesize({ text, voice, workDir: dir, signal, ...(speed !== undefined ? { speed } : {}) });
   warnings.push(...(speech.warnings ?? []));
   return { audioPath: speech.audioPath, duration: speech.duration, words: speech.words };
 }
@@ -189,16 +191,22 @@ const producers: { [T in VideoType]: Producer<T> } = {
       };
       req.onStage?.(STAGES.voice);
       // The creator's own recording when there is one (aligned to the text), else the chosen voice reads it.
+      // A title too long to leave the story its start within 3 s is read faster, or only its hook.
       const readAloud = async (): Promise<{ title: VoicePart; script: VoicePart }> => {
         if (assets.voiceOver) {
           const own = await ownRedditVoice(assets.voiceOver, input.post_title, input.script, { workDir, signal });
           if (own.wordCount > 0 && own.recognised < own.wordCount / 2) {
             warnings.push("Much of the voice-over did not match the script, so some captions may be out of time.");
           }
-          return { title: own.title, script: own.script };
+          return { title: await quickenRecordedTitle(own.title, signal), script: own.script };
         }
+        let rereads = 0;
         const [title, script] = await Promise.all([
-          speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings),
+          speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings).then((whole) =>
+            fitSpokenTitle(whole, (text, speed) =>
+              speak(req.tts, text, input.voice, join(workDir, `title-${++rereads}`), signal, [], speed),
+            ),
+          ),
           speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
         ]);
         return { title, script };

@@ -21,7 +21,15 @@ import {
   facelessShots,
 } from "./faceless.ts";
 import { GREEN_SCREEN_MIX, greenScreenRecipe, memeSoundOf } from "./green-screen.ts";
-import { REDDIT_TIMING, redditRecipe } from "./reddit.ts";
+import {
+  REDDIT_STORY_START_MAX_S,
+  REDDIT_TIMING,
+  REDDIT_TITLE_ROOM_S,
+  REDDIT_TITLE_SPEED_MAX,
+  redditDuration,
+  redditRecipe,
+  redditTitleFit,
+} from "./reddit.ts";
 import { textHookRecipe } from "./text-hook.ts";
 import { ugcAdsRecipe, ugcScript, ugcVoice } from "./ugc-ads.ts";
 
@@ -40,36 +48,113 @@ describe("redditRecipe", () => {
     caption_style: "gaming",
     background_video: "minecraft",
   });
-  const c = parseComposition(
-    redditRecipe(
-      input,
-      { background: "/bg.mp4", music: "/m.mp3", avatar: null },
-      {
-        title: part(3),
-        script: part(50, ["one", "two"]),
-      },
-    ),
-  );
-  it("lasts as long as the voice, title first then the story", () => {
+  const assets = { background: "/bg.mp4", music: "/m.mp3", avatar: null };
+  /** Words read one after another from `from`, `each` seconds apiece. */
+  const spoken = (text: string, each: number, from = 0.1) => {
+    const list = text.split(" ");
+    return {
+      audioPath: `/v/${text.length}.wav`,
+      duration: round(from + list.length * each + 0.2),
+      words: list.map((t, i) => ({ text: t, start: round(from + i * each), end: round(from + (i + 1) * each - 0.02) })),
+    };
+  };
+  const titlePart = spoken("AITA for leaving?", 0.5);
+  const c = parseComposition(redditRecipe(input, assets, { title: titlePart, script: part(50, ["one", "two"]) }));
+
+  it("lasts as long as the voice, the title read from the first frame then the story", () => {
     const { lead, gap, tail } = REDDIT_TIMING;
-    expect(c.duration).toBeCloseTo(lead + 3 + gap + 50 + tail, 3);
+    const scriptStart = lead + titlePart.duration + gap;
+    expect(c.duration).toBeCloseTo(scriptStart + 50 + tail, 3);
     expect(c.audio.map((a) => [a.role, a.start])).toEqual([
       ["voice", lead],
-      ["voice", lead + 3 + gap],
+      ["voice", round(scriptStart)],
       ["music", 0],
     ]);
+    expect(lead).toBeLessThanOrEqual(0.05);
     expect(c.audio[2]).toMatchObject({ loop: true, volume: MUSIC_UNDER_VOICE.volumeDb, duration: c.duration });
     // The voice parts have their lengths, so the mix knows when to duck the music.
-    expect(c.audio.slice(0, 2).map((a) => a.duration)).toEqual([3, 50]);
+    expect(c.audio.slice(0, 2).map((a) => a.duration)).toEqual([titlePart.duration, 50]);
     expect(c.ducking).toEqual({ enabled: true, amountDb: MUSIC_UNDER_VOICE.duckDb });
   });
+
   it("shows the post card while the title is read and captions the story in the chosen style", () => {
     const card = c.layers.find((l) => l.kind === "reddit-card");
-    expect(card).toMatchObject({ start: 0, end: REDDIT_TIMING.lead + 3 + 0.25, title: "Title", theme: "light" });
+    expect(card).toMatchObject({ start: 0, title: "Title", theme: "light" });
+    expect(card?.end).toBeCloseTo(REDDIT_TIMING.lead + titlePart.duration + 0.25, 3);
     expect(c.layers[0]).toMatchObject({ kind: "video", src: "/bg.mp4", loop: true });
     expect(c.captions?.style).toBe("gaming");
-    expect(c.captions?.words[0]?.start).toBeCloseTo(REDDIT_TIMING.lead + 3 + REDDIT_TIMING.gap + 0.1, 3);
+    const first = c.captions?.words[0]?.start ?? Number.NaN;
+    expect(first).toBeCloseTo(REDDIT_TIMING.lead + titlePart.duration + REDDIT_TIMING.gap + 0.1, 3);
+    expect(first).toBeLessThanOrEqual(REDDIT_STORY_START_MAX_S);
+    expect(card?.end ?? 0).toBeLessThan(first);
     expect(c.thumbnailAt).toBeLessThan(card?.end ?? 0);
+  });
+
+  it("starts the story within 3 s however long the title, cutting its voice after a whole sentence", () => {
+    const title = spoken("My neighbor drags furniture at night. Last night I finally found out why it happens.", 0.3);
+    const script = spoken("So this has been going on for months.", 0.3, 0.14);
+    const long = parseComposition(redditRecipe(input, assets, { title, script }));
+    const first = long.captions?.words[0];
+    expect(first?.text).toBe("So");
+    expect(first?.start ?? Number.NaN).toBeLessThanOrEqual(REDDIT_STORY_START_MAX_S);
+    // The title's voice stops after "night." (its first sentence, the last to fit), fading over the silence after it.
+    const voice = long.audio.filter((a) => a.role === "voice");
+    const night = title.words[5];
+    expect(night?.text).toBe("night.");
+    expect(voice[0]).toMatchObject({ start: REDDIT_TIMING.lead, src: title.audioPath });
+    expect(voice[0]?.duration).toBeCloseTo((night?.end ?? 0) + 0.08, 3);
+    expect(voice[0]?.fadeOut).toBeGreaterThan(0);
+    // A pause between the two, and the card gone before the story's first caption; the length follows.
+    expect((first?.start ?? 0) - REDDIT_TIMING.lead - (night?.end ?? 0)).toBeGreaterThanOrEqual(0.3);
+    const card = long.layers.find((l) => l.kind === "reddit-card");
+    expect(card?.end ?? 0).toBeLessThan(first?.start ?? 0);
+    expect(long.duration).toBeCloseTo((voice[1]?.start ?? 0) + script.duration + REDDIT_TIMING.tail, 3);
+    expect(redditDuration({ title, script })).toBe(long.duration);
+  });
+
+  it("names the creator's subreddit and counts on the card, and none made up when they are not given", () => {
+    const card = (given: Record<string, unknown>) =>
+      parseComposition(
+        redditRecipe(redditInputSchema.parse({ ...input, ...given }), assets, {
+          title: titlePart,
+          script: part(5, ["one"]),
+        }),
+      ).layers.find((l) => l.kind === "reddit-card");
+    expect(card({ subreddit: "r/tifu", upvotes: 12_345, comments: 67 })).toMatchObject({
+      subreddit: "tifu",
+      upvotes: 12_345,
+      comments: 67,
+    });
+    expect(card({})).toMatchObject({ subreddit: "AskReddit", upvotes: null, comments: null });
+    expect(card({ subreddit: "", upvotes: null })).toMatchObject({ subreddit: "AskReddit", upvotes: null });
+  });
+});
+
+describe("redditTitleFit", () => {
+  const words = (text: string, each = 0.4) =>
+    text.split(" ").map((t, i) => ({ text: t, start: round(0.1 + i * each), end: round(0.1 + (i + 1) * each - 0.02) }));
+
+  it("reads a title that fits at the voice's pace, and one a little too long up to 1.2 times faster", () => {
+    expect(redditTitleFit(words("AITA for leaving?"))).toEqual({ count: 3, speed: 1 });
+    const longer = words("AITA for leaving my own birthday party?"); // ends at 2.88 s
+    const fit = redditTitleFit(longer);
+    expect(fit.count).toBe(7);
+    expect(fit.speed).toBeGreaterThan(1);
+    expect(fit.speed).toBeLessThanOrEqual(REDDIT_TITLE_SPEED_MAX);
+    expect((longer.at(-1)?.end ?? 0) / fit.speed).toBeLessThanOrEqual(REDDIT_TITLE_ROOM_S);
+  });
+
+  it("reads only the hook of a long title: a whole sentence, else a clause, else no dangling little word", () => {
+    const sentence = words("Help! My cat ate it. Now what do I do about the vet bill?", 0.3);
+    expect(redditTitleFit(sentence).count).toBe(5);
+    const clause = words("My neighbor, who is eighty, drags furniture across the floor every night", 0.3);
+    expect(redditTitleFit(clause).count).toBe(5);
+    // Seven words fit at 1.2 times the pace: "... furniture across the".
+    const plain = words("My upstairs neighbor drags furniture across the floor at three in the morning");
+    const fit = redditTitleFit(plain);
+    expect(plain[fit.count - 1]?.text).toBe("furniture");
+    expect(fit.speed).toBeLessThanOrEqual(REDDIT_TITLE_SPEED_MAX);
+    expect((plain[fit.count - 1]?.end ?? 0) / fit.speed).toBeLessThanOrEqual(REDDIT_TITLE_ROOM_S);
   });
 });
 
