@@ -154,6 +154,30 @@ describe.each(TYPES)("output audit: %s", (type) => {
   });
 });
 
+it("reddit: the story starts within 3 s (its first word heard by then, where its caption is)", async () => {
+  const { REDDIT_STORY_START_MAX_S } = await import("../src/recipes/reddit.ts");
+  const rendered = results.get("reddit") ?? { result: await renderExample("reddit"), workDir: join(root, "reddit") };
+  const c = parseComposition(rendered.result.composition);
+  const first = c.captions?.words[0];
+  expect(first?.start ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(REDDIT_STORY_START_MAX_S);
+  // The voice as mixed: from the story's part on, the first 10 ms that speak (20 dB under its average level).
+  const story = c.audio.filter((a) => a.role === "voice").at(-1);
+  const from = story?.start ?? 0;
+  const voicePath = join(rendered.workDir, "story-start.f32");
+  await runFfmpeg(buildStemArgs(c, "voice", voicePath), { niceness: 0 });
+  const samples = await readMonoFloat(voicePath);
+  const speaking = levelDb(samples, [{ start: from, end: from + (story?.duration ?? 0) }]) - 20;
+  let heard = Number.POSITIVE_INFINITY;
+  for (let t = from; t < from + 5; t += 0.01) {
+    if (levelDb(samples, [{ start: t, end: t + 0.01 }]) > speaking) {
+      heard = t;
+      break;
+    }
+  }
+  expect(heard).toBeLessThanOrEqual(REDDIT_STORY_START_MAX_S);
+  expect(Math.abs(heard - (first?.start ?? 0))).toBeLessThanOrEqual(0.1);
+});
+
 it("the audit's render inputs exist", () => {
   expect(existsSync(examples)).toBe(true);
 });
