@@ -20,6 +20,10 @@ export interface RedditDraft extends Record<string, unknown> {
   post_title: string;
   script: string;
   avatar_url: string | null;
+  /** The post card's subreddit (empty: r/AskReddit) and optional counts (null: none shown). */
+  subreddit: string;
+  upvotes: number | null;
+  comments: number | null;
   caption_style: string | null;
   background_video: string | null;
   /** The creator's own footage instead of a library background. */
@@ -46,6 +50,9 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     post_title: "",
     script: "",
     avatar_url: null,
+    subreddit: "",
+    upvotes: null,
+    comments: null,
     caption_style: null,
     background_video: null,
     background_file_id: null,
@@ -66,7 +73,7 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     {
       label: "Script",
       hint: "Write the post the narrator reads: a title that hooks, then the story.",
-      fields: ["username", "post_title", "script", "avatar_url"],
+      fields: ["username", "post_title", "script", "avatar_url", "subreddit", "upvotes", "comments"],
       Component: ({ draft, patch, errors }: StepProps) => (
         <ScriptStep values={draft} onChange={patch} errors={errors} />
       ),

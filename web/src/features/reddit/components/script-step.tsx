@@ -2,13 +2,17 @@ import {
   messages,
   normaliseRedditTitle,
   normaliseRedditUsername,
+  REDDIT_COUNT_MAX,
+  REDDIT_DEFAULT_SUBREDDIT,
   REDDIT_SCRIPT_MAX,
+  REDDIT_SUBREDDIT_MAX,
   REDDIT_TITLE_MAX,
   REDDIT_USERNAME_MAX,
+  redditSubredditSchema,
   UPLOAD_MAX_BYTES,
 } from "@reelsmith/core";
 import { ImagePlus, Loader2, Sparkles, X } from "lucide-react";
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
@@ -44,6 +48,55 @@ export interface ScriptValues {
   post_title: string;
   script: string;
   avatar_url: string | null;
+  /** The subreddit on the post card, as typed without "r/"; empty: r/AskReddit. */
+  subreddit: string;
+  /** The post card's counts; null: the card shows its buttons without a number. */
+  upvotes: number | null;
+  comments: number | null;
+}
+
+/** What a count field holds: its digits as a number, or null when it is empty. */
+export function countFromField(text: string): number | null {
+  const digits = text.replace(/\D/g, "").slice(0, String(REDDIT_COUNT_MAX).length);
+  return digits === "" ? null : Number(digits);
+}
+
+/** Why a typed subreddit is refused (the schema's words), or undefined when it is fine or empty. */
+export function subredditProblem(value: string): string | undefined {
+  if (!value) return undefined;
+  const result = redditSubredditSchema.safeParse(value);
+  return result.success ? undefined : (result.error.issues[0]?.message ?? messages.reddit.subredditInvalid);
+}
+
+function CountField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | null;
+  error?: string | undefined;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value === null ? "" : String(value)}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="None"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(countFromField(e.target.value))}
+      />
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
+  );
 }
 
 /** Step 1: the post's username, title, optional avatar and the script (typed or written by AI). */
@@ -57,7 +110,19 @@ export function ScriptStep({
   /** The server's reasons for refusing these fields (say, an avatar that is not a picture). */
   errors?: Partial<Record<keyof ScriptValues, string>>;
 }) {
-  const ids = { username: useId(), title: useId(), script: useId(), avatar: useId() };
+  const ids = {
+    username: useId(),
+    title: useId(),
+    script: useId(),
+    avatar: useId(),
+    subreddit: useId(),
+    upvotes: useId(),
+    comments: useId(),
+    card: useId(),
+  };
+  // A subreddit's problem shows once the field is left (or the server refused it), not while it is typed.
+  const [subredditLeft, setSubredditLeft] = useState(false);
+  const subredditError = errors.subreddit ?? (subredditLeft ? subredditProblem(values.subreddit) : undefined);
   const avatarErrorId = `${ids.avatar}-error`;
   const fileInput = useRef<HTMLInputElement>(null);
   const capabilities = useCapabilities();
@@ -198,6 +263,51 @@ export function ScriptStep({
         </div>
       </div>
 
+      <fieldset className="space-y-3" aria-describedby={`${ids.card}-hint`}>
+        <legend className="text-sm font-medium">Post card (optional)</legend>
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr_1fr]">
+          <div className="space-y-2">
+            <Label htmlFor={ids.subreddit}>Subreddit</Label>
+            <div className="relative">
+              <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
+                r/
+              </span>
+              <Input
+                id={ids.subreddit}
+                value={values.subreddit}
+                placeholder={REDDIT_DEFAULT_SUBREDDIT}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={REDDIT_SUBREDDIT_MAX + 3}
+                className="pl-7"
+                aria-invalid={subredditError ? true : undefined}
+                aria-describedby={subredditError ? `${ids.subreddit}-error` : undefined}
+                onBlur={() => setSubredditLeft(true)}
+                onChange={(e) => onChange({ subreddit: e.target.value.replace(/\s+/g, "").replace(/^\/?r\//i, "") })}
+              />
+            </div>
+            {subredditError ? <FieldError id={`${ids.subreddit}-error`}>{subredditError}</FieldError> : null}
+          </div>
+          <CountField
+            id={ids.upvotes}
+            label="Upvotes"
+            value={values.upvotes}
+            error={errors.upvotes}
+            onChange={(upvotes) => onChange({ upvotes })}
+          />
+          <CountField
+            id={ids.comments}
+            label="Comments"
+            value={values.comments}
+            error={errors.comments}
+            onChange={(comments) => onChange({ comments })}
+          />
+        </div>
+        <p id={`${ids.card}-hint`} className="text-xs text-muted-foreground">
+          Left empty, the card says r/{REDDIT_DEFAULT_SUBREDDIT} and shows its buttons without numbers.
+        </p>
+      </fieldset>
+
       <div className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Label htmlFor={ids.script}>Script</Label>
@@ -217,7 +327,8 @@ export function ScriptStep({
           className="flex min-h-48 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base leading-relaxed shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm dark:bg-input/30"
         />
         <p id={`${ids.script}-hint`} className="text-xs text-muted-foreground">
-          The narrator reads the title, then the script. About 150 words make a minute of video.
+          The narrator reads the title over the post card, then the script, which starts within 3 seconds: a long title
+          is read a little faster, or only up to a natural break. About 150 words make a minute of video.
           {!aiEnabled && capabilities.isSuccess ? ` ${messages.ai.notEnabled}` : ""}
         </p>
       </div>
