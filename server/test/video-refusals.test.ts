@@ -51,6 +51,11 @@ describe.each(DRIVERS)("refused videos name their field on %s", (driver) => {
       [reddit({ avatar_url: textAsPng }), "input.avatar_url", messages.reddit.avatarInvalid],
       [reddit({ voiceover_file_id: crypto.randomUUID() }), "input.voiceover_file_id", messages.files.notFound],
       [reddit({ background_music: "no-such-track" }), "input.background_music", messages.videos.unknownMusic],
+      // The post card's subreddit by Reddit's rule for names, and its counts as whole numbers.
+      [reddit({ subreddit: "r/a" }), "input.subreddit", messages.reddit.subredditInvalid],
+      [reddit({ subreddit: "ask-reddit" }), "input.subreddit", messages.reddit.subredditInvalid],
+      [reddit({ upvotes: -5 }), "input.upvotes", messages.reddit.upvotesInvalid],
+      [reddit({ comments: 2.5 }), "input.comments", messages.reddit.commentsInvalid],
     ];
     for (const [body, field, message] of refusals) {
       const response = await create(body);
@@ -61,9 +66,11 @@ describe.each(DRIVERS)("refused videos name their field on %s", (driver) => {
     expect(await h.db.db.select().from(credits).where(eq(credits.source, "spend"))).toHaveLength(0);
     expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
 
-    // The AI voice still reads a story whose creator did not ask for their own.
-    const made = await create(reddit({ narrator: "ai" }));
+    // The AI voice still reads a story whose creator did not ask for their own; the card's fields are kept.
+    const made = await create(reddit({ narrator: "ai", subreddit: "r/tifu", upvotes: 48_213, comments: null }));
     expect(made.status).toBe(201);
+    const [row] = await h.db.db.select().from(generatedVideos);
+    expect(row?.input).toMatchObject({ subreddit: "tifu", upvotes: 48_213, comments: null });
     expect((await json(h.request("/api/account", { cookie }))).credits).toBe(14);
   });
 });
