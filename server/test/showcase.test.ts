@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { showcaseManifestSchema } from "@reelsmith/core";
+import { runMedia } from "@reelsmith/media";
+import { measureLoudness } from "@reelsmith/render";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildShowcase } from "../src/showcase/build.ts";
 import { SHOWCASE_PLAN } from "../src/showcase/plan.ts";
@@ -47,4 +49,49 @@ describe("showcase build", () => {
     await buildShowcase({ outDir, plan, engineVersion: "test" });
     expect(fs.existsSync(path.join(outDir, "stale-0000.mp4"))).toBe(false);
   }, 300_000);
+});
+
+/** Stretches of at least 0.3 s quieter than -70 dBFS (ffmpeg's silencedetect), an open one ending with the file. */
+async function silences(file: string, duration: number): Promise<{ start: number; end: number }[]> {
+  const { stderr } = await runMedia(
+    "ffmpeg",
+    ["-hide_banner", "-nostats", "-i", file, "-vn", "-af", "silencedetect=n=-70dB:d=0.3", "-f", "null", "-"],
+    { profile: "decode", stderrTailBytes: 1024 * 1024 },
+  );
+  const out: { start: number; end: number }[] = [];
+  let open: number | null = null;
+  for (const line of stderr.split("\n")) {
+    const start = /silence_start: (-?[\d.]+)/.exec(line)?.[1];
+    const end = /silence_end: (-?[\d.]+)/.exec(line)?.[1];
+    if (start !== undefined) open = Math.max(0, Number(start));
+    if (end !== undefined && open !== null) {
+      out.push({ start: open, end: Number(end) });
+      open = null;
+    }
+  }
+  if (open !== null) out.push({ start: open, end: duration });
+  return out;
+}
+
+// The landing page's clips as a visitor hears them: the web copies themselves, measured.
+describe("showcase sound", () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-showcase-sound-"));
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+  // A voice over a song, a song alone, a meme's sounds over a song, and an ASMR clip's own sharp cuts.
+  const ids = ["reddit-neighbor", "text-hook-rave", "green-screen-money", "faceless-cube"];
+  const plan = SHOWCASE_PLAN.filter((e) => ids.includes(e.id));
+
+  it("sounds from the first frame to the last, at -14 LUFS, with true peaks at -1 dBTP or under", async () => {
+    expect(plan.map((e) => e.id)).toEqual(ids);
+    const manifest = await buildShowcase({ outDir, plan, engineVersion: "test" });
+    for (const clip of manifest.clips) {
+      const video = path.join(outDir, path.basename(clip.src));
+      const loudness = await measureLoudness(video);
+      expect(await silences(video, clip.durationS), `${clip.id}: silent stretches`).toEqual([]);
+      expect(loudness.truePeak, `${clip.id}: true peak`).not.toBeNull();
+      expect(loudness.truePeak as number, `${clip.id}: true peak (dBTP)`).toBeLessThanOrEqual(-1);
+      expect(loudness.integrated, `${clip.id}: loudness (LUFS)`).toBeGreaterThanOrEqual(-15);
+      expect(loudness.integrated, `${clip.id}: loudness (LUFS)`).toBeLessThanOrEqual(-13);
+    }
+  }, 600_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ShowcaseClip, ShowcaseManifest } from "@reelsmith/core";
 import { type Library, loadLibrary } from "@reelsmith/library";
-import { aacArgs, H264_PRESETS, h264Args } from "@reelsmith/media";
+import { H264_PRESETS, h264Args } from "@reelsmith/media";
 import { OfflineTtsProvider, probeMedia, produceVideo, resolveAssets, runFfmpeg } from "@reelsmith/render";
 import { clipKey, type ShowcasePlanEntry } from "./plan.ts";
 
@@ -41,7 +41,12 @@ async function songSnippet(source: string, seconds: number, file: string): Promi
   return file;
 }
 
-/** The engine's MP4 made light for a web page: 540x960 H.264 with faststart, and a JPEG poster. */
+/**
+ * The engine's MP4 made light for a web page: the picture as 540x960 H.264 with faststart, and a
+ * JPEG poster. The sound is copied as the engine made it: the engine measured and limited its AAC
+ * at -14 LUFS under -1 dBTP, and encoding it again (at any bitrate) lifts sharp transients, such as
+ * the ASMR clips' cuts and taps, back over the ceiling.
+ */
 async function webEncode(video: string, thumbnail: string, outVideo: string, outPoster: string): Promise<void> {
   await runFfmpeg([
     "-y",
@@ -50,7 +55,8 @@ async function webEncode(video: string, thumbnail: string, outVideo: string, out
     "-vf",
     `scale=${SHOWCASE_WIDTH}:${SHOWCASE_HEIGHT}:flags=lanczos`,
     ...h264Args(H264_PRESETS.web),
-    ...aacArgs("96k"),
+    "-c:a",
+    "copy",
     "-movflags",
     "+faststart",
     outVideo,

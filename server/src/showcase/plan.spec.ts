@@ -1,4 +1,4 @@
-import { SHOWCASE_CLIP_COUNT } from "@reelsmith/core";
+import { NO_MUSIC, SHOWCASE_CLIP_COUNT } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
 import { clipKey, SHOWCASE_PLAN, showcaseEngineVersion, showcasePlan } from "./plan.ts";
 
@@ -10,6 +10,18 @@ describe("showcase plan", () => {
       new Set(["reddit", "faceless-ai", "text-hook", "green-screen"]),
     );
     expect(showcasePlan(3)).toHaveLength(3);
+  });
+
+  it("puts a song under every clip that speaks or plays a meme, so their pauses are not silent", () => {
+    const songs = SHOWCASE_PLAN.flatMap((e) =>
+      e.type === "reddit"
+        ? [[e.id, (e.input as { background_music: string }).background_music]]
+        : e.type === "green-screen"
+          ? [[e.id, (e.input as { song: string }).song]]
+          : [],
+    );
+    expect(songs.length).toBeGreaterThan(0);
+    expect(songs.filter(([, song]) => song === NO_MUSIC)).toEqual([]);
   });
 
   it("keys a clip by its input, the engine version and the library", () => {

@@ -6,7 +6,9 @@ import type { z } from "zod";
  * The landing page's showcase: which clips Reelsmith renders from its own starter library. Every
  * entry is a real recipe input (the fields a user would fill in); library keys name the footage,
  * music and memes. `song` and `background` stand for the uploads a user would make and are taken
- * from the library too (a music track cut to the clip's length; a background clip).
+ * from the library too (a music track cut to the clip's length; a background clip). Every clip that
+ * speaks or plays a meme has a song under it: without one, the pauses between the voice's sentences
+ * and the meme's sounds, and the end of the clip, would be silent.
  */
 export interface ShowcasePlanEntry<T extends VideoType = VideoType> {
   id: string;
@@ -45,7 +47,7 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
       script: "The flat upstairs has been empty since March.",
       caption_style: "modern-bold",
       background_video: "minecraft",
-      background_music: "no-music",
+      background_music: "suspense-unsolved-mystery",
       voice: "alloy",
     } as VideoInputByType["reddit"],
   }),
@@ -80,7 +82,7 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
       text_hook: "me checking my bank account after one weekend out",
       selected_meme: "money-rain",
       background_file_id: BACKDROP,
-      song: "no-music",
+      song: "comedic-bouncy-mischief",
     },
     uploads: { [BACKDROP]: { kind: "background", key: "satisfying" } },
   }),
@@ -111,7 +113,7 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
       script: "She seated my husband at the kids' table.",
       caption_style: "neon-glow",
       background_video: "subway-surfers",
-      background_music: "no-music",
+      background_music: "suspense-ticking-clock",
       voice: "nova",
     } as VideoInputByType["reddit"],
   }),
@@ -154,7 +156,7 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
       text_hook: "when the tutorial skips the one step you needed",
       selected_meme: "mind-blown",
       background_file_id: BACKDROP,
-      song: "no-music",
+      song: "comedic-oops",
     },
     uploads: { [BACKDROP]: { kind: "dreamscape", key: "machine-experiments" } },
   }),
@@ -177,7 +179,7 @@ export const SHOWCASE_PLAN: readonly ShowcasePlanEntry[] = [
       script: "I had photos of every single wall.",
       caption_style: "bubble",
       background_video: "gta5",
-      background_music: "no-music",
+      background_music: "trap-midnight",
       voice: "onyx",
     } as VideoInputByType["reddit"],
   }),
@@ -228,14 +230,26 @@ export function showcaseEngineVersion(packageVersion: string, engineVersion: str
 }
 
 /**
- * The cache key of a clip: its plan entry, the engine's version and the library's manifest. A clip
- * whose key has not changed is not rendered again; its file names carry the key, so browsers may
- * cache them for a year.
+ * The version of the web copy made of each clip (build.ts: its size, encoding, sound), bumped
+ * whenever it is made differently, so clips made the old way are made again once. 2: the engine's
+ * sound is copied, not encoded again.
+ */
+export const SHOWCASE_WEB_VERSION = 2;
+
+/**
+ * The cache key of a clip: its plan entry, the engine's version, the web copy's version and the
+ * library's manifest. A clip whose key has not changed is not rendered again; its file names carry
+ * the key, so browsers may cache them for a year.
  */
 export function clipKey(entry: ShowcasePlanEntry, engineVersion: string, libraryManifest: string): string {
   return createHash("sha256")
     .update(
-      JSON.stringify({ entry, engineVersion, library: createHash("sha256").update(libraryManifest).digest("hex") }),
+      JSON.stringify({
+        entry,
+        engineVersion,
+        web: SHOWCASE_WEB_VERSION,
+        library: createHash("sha256").update(libraryManifest).digest("hex"),
+      }),
     )
     .digest("hex")
     .slice(0, 16);
