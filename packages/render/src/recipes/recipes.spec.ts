@@ -27,6 +27,7 @@ import {
   REDDIT_TITLE_ROOM_S,
   REDDIT_TITLE_SPEED_MAX,
   redditDuration,
+  redditFraming,
   redditRecipe,
   redditTitleFit,
 } from "./reddit.ts";
@@ -130,6 +131,18 @@ describe("redditRecipe", () => {
   });
 });
 
+describe("redditFraming", () => {
+  it("never frames two beats of the looping gameplay the same way, and stays inside the zoomed picture", () => {
+    const framings = Array.from({ length: 60 }, (_, i) => redditFraming(i));
+    expect(new Set(framings.map((f) => JSON.stringify(f))).size).toBe(framings.length);
+    for (const f of framings) {
+      expect(f.scale).toBeGreaterThan(1);
+      expect(Math.abs(f.x)).toBeLessThanOrEqual((f.scale - 1) * 540);
+      expect(Math.abs(f.y)).toBeLessThanOrEqual((f.scale - 1) * 960);
+    }
+  });
+});
+
 describe("redditTitleFit", () => {
   const words = (text: string, each = 0.4) =>
     text.split(" ").map((t, i) => ({ text: t, start: round(0.1 + i * each), end: round(0.1 + (i + 1) * each - 0.02) }));
@@ -224,6 +237,15 @@ describe("textHookRecipe", () => {
         seen.add(key);
       }
     }
+  });
+
+  it("frames every shot anew, so footage that loops its motion never looks the same one cut later", () => {
+    const c = parseComposition(textHookRecipe({ ...input, clip_start: 0, clip_duration: 30 }, assets(100)));
+    const framings = c.layers.flatMap((l) =>
+      l.kind === "video" ? [JSON.stringify([l.mirror, l.motion?.keyframes.at(-1)])] : [],
+    );
+    expect(framings.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(framings).size).toBe(framings.length);
   });
 
   it("cuts at a steady pace when the song has no beat", () => {

@@ -195,6 +195,24 @@ const FRAMINGS: readonly Omit<Keyframe, "t">[] = [
 ];
 
 /**
+ * The framing the camera takes at its i-th beat: the table in turn, each later round through it zoomed
+ * a little further and moved (by irrational steps, inside the zoomed margin). The gameplay loops under
+ * the story and its worlds repeat within a clip, so a round framed like an earlier one could show the
+ * same stretch of footage exactly as before.
+ */
+export function redditFraming(i: number): Omit<Keyframe, "t"> {
+  const base = FRAMINGS[i % FRAMINGS.length] as Omit<Keyframe, "t">;
+  const lap = Math.floor(i / FRAMINGS.length);
+  if (lap === 0) return base;
+  const scale = round(base.scale + 0.015 * (1 + (lap % 3)));
+  const move = (from: number, step: number, half: number) => {
+    const reach = (scale - 1) * half * 0.8;
+    return Math.round(Math.max(-reach, Math.min(reach, from + 30 * (((lap * step) % 1) * 2 - 1))));
+  };
+  return { scale, x: move(base.x, 0.618034, 540), y: move(base.y, 0.414214, 960) };
+}
+
+/**
  * When the background changes framing: the start, each sentence's first word, and in between so no
  * stretch is longer than REDDIT_BEAT_MAX_S.
  */
@@ -225,13 +243,13 @@ export function redditBeats(words: readonly TimedWord[], starts: readonly number
 }
 
 /**
- * The camera over the gameplay: at each beat a quick zoom punch into the next framing, then a slow
- * drift until the next beat, so the picture is never framed the same for long.
+ * The camera over the gameplay: at each beat a quick zoom punch into the next framing (redditFraming),
+ * then a slow drift until the next beat, so the picture is never framed the same for long.
  */
 export function redditCamera(beats: readonly number[], duration: number): Keyframe[] {
   const keyframes: Keyframe[] = [{ t: 0, scale: 1.02, x: 0, y: 0 }];
   beats.forEach((b, i) => {
-    const framing = FRAMINGS[i % FRAMINGS.length] as Omit<Keyframe, "t">;
+    const framing = redditFraming(i);
     const next = Math.min(beats[i + 1] ?? duration, duration);
     const punch = Math.min(b + PUNCH_S, (b + next) / 2);
     keyframes.push({ t: round(punch), ...framing, scale: framing.scale + 0.04 });

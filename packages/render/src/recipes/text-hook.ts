@@ -36,8 +36,8 @@ interface Framing {
   y: number;
 }
 
-/** How the first passes through the footage are framed. */
-const PASS_FRAMINGS: readonly Framing[] = [
+/** How the first shots are framed. */
+const SHOT_FRAMINGS: readonly Framing[] = [
   { mirror: false, scale: 1, x: 0, y: 0 },
   { mirror: true, scale: 1.14, x: -40, y: -30 },
   { mirror: false, scale: 1.24, x: 50, y: 40 },
@@ -45,11 +45,11 @@ const PASS_FRAMINGS: readonly Framing[] = [
 ];
 
 /**
- * The framing of the p-th pass through the footage: the table above, then zooms and offsets spread
- * by irrational steps (always inside the zoomed picture), so no two passes are framed the same way.
+ * The framing of the p-th shot: the table above, then zooms and offsets spread by irrational steps
+ * (always inside the zoomed picture), so no two shots are framed the same way.
  */
-export function passFraming(p: number): Framing {
-  const fixed = PASS_FRAMINGS[p];
+export function shotFraming(p: number): Framing {
+  const fixed = SHOT_FRAMINGS[p];
   if (fixed) return fixed;
   const scale = round(1.08 + 0.06 * (p % 3));
   const reach = (scale - 1) * 540 * 0.8;
@@ -122,8 +122,10 @@ function shotCamera(
 }
 
 /**
- * The shots: consecutive stretches of the footage, cut on the beats; each pass through the footage
- * is framed anew (mirrored, zoomed, moved), so the loop never plays twice the same way.
+ * The shots: consecutive stretches of the footage, cut on the beats, each framed anew (mirrored,
+ * zoomed, moved). The library's footage loops its motion within the clip (a rave's lasers and crowd
+ * every few beats), so the next stretch framed as the one before would look the same; framed anew,
+ * every cut is seen, and no pass through the footage plays twice the same way.
  */
 export function textHookShots(
   footage: string,
@@ -134,19 +136,14 @@ export function textHookShots(
 ): Layer[] {
   const period = beats.length > 1 ? ((beats.at(-1) as number) - (beats[0] as number)) / (beats.length - 1) : 0;
   let cursor = 0;
-  let pass = 0;
   return cuts.map((start, i) => {
     const end = i + 1 < cuts.length ? (cuts[i + 1] as number) : duration;
     const length = end - start;
     const loop = length >= footageDuration - 0.05;
-    if (!loop && cursor + length > footageDuration) {
-      cursor = 0;
-      pass += 1;
-    }
+    if (!loop && cursor + length > footageDuration) cursor = 0;
     const trimStart = loop ? 0 : round(cursor);
     cursor += length;
-    const framing = passFraming(pass);
-    if (loop) pass += 1;
+    const framing = shotFraming(i);
     return {
       kind: "video" as const,
       src: footage,
