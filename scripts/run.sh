@@ -8,7 +8,8 @@
 #   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
-#   bench    run every benchmark; bench-render: the render benchmark only; bench-align: forced alignment only
+#   bench    run every benchmark and the output audit on the full library; bench-render: the render benchmark only;
+#            bench-align: forced alignment only
 #   library-import  add an operator's own footage or music to the library (see README)
 #   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
@@ -94,7 +95,10 @@ case "$command" in
       bench | bench-render)
         if [ "$command" = bench ]; then node "$ROOT/packages/render/scripts/bench-align.ts"; fi
         node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
-        exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
+        [ "$command" = bench-render ] && exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
+        node "$ROOT/packages/render/bench/render-bench.ts" "$@"
+        # The output audit on the full library: a table of each type's figures (nothing timed).
+        exec node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/bench/output-audit.ts"
         ;;
     esac
     ;;

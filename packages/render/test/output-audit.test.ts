@@ -19,13 +19,17 @@ import { type ProduceResult, produceVideo } from "../src/pipeline/produce.ts";
 import { createTtsProvider } from "../src/tts/factory.ts";
 import {
   assEventTexts,
+  FINGERPRINT_FPS,
+  frameFingerprints,
   frozen,
   keyframeTimes,
+  LENGTH_RANGES,
   lettersAndDigits,
   levelDb,
   longestGap,
   readMonoFloat,
   repeatedShots,
+  repeatedStretches,
   silences,
 } from "./audit.ts";
 import { streamFacts } from "./fixtures.ts";
@@ -34,8 +38,10 @@ import { streamFacts } from "./fixtures.ts";
  * The output audit: every video type's example is rendered (draft size) from the real library and the
  * offline voices, and the file itself is checked for the faults a viewer sees and hears at once:
  * lost letters, silence, wrong loudness, music buried or too loud under the voice, text in the
- * platforms' button column or bottom band, repeated shots, frozen pictures, sparse keyframes. Runs
- * with the machine's full font set, as CI has it.
+ * platforms' button column or bottom band, repeated shots, footage shown twice (frame fingerprints of
+ * the file), frozen pictures, sparse keyframes, a length the format does not want. Runs with the
+ * machine's full font set, as CI has it. `npm run bench` runs the same audit on the full library
+ * (bench/output-audit.ts).
  */
 
 const examples = resolve(dirname(fileURLToPath(import.meta.url)), "../examples");
@@ -95,6 +101,14 @@ describe.each(TYPES)("output audit: %s", (type) => {
     expect(longestGap(await keyframeTimes(result.videoPath), facts.duration)).toBeLessThanOrEqual(2.01);
   });
 
+  it("lasts what its format wants (quality.md's length per type)", async () => {
+    const [min, max] = LENGTH_RANGES[type];
+    const { duration } = await streamFacts(result.videoPath);
+    // 0.05 s either way for the container's rounding of the last audio frame.
+    expect(duration).toBeGreaterThanOrEqual(min - 0.05);
+    expect(duration).toBeLessThanOrEqual(max + 0.05);
+  });
+
   it("sounds at -14 LUFS with true peaks under -1 dBTP and no silence from the first frame to the last", async () => {
     const loudness = await measureLoudness(result.videoPath);
     expect(loudness.integrated).toBeGreaterThanOrEqual(-15);
@@ -139,6 +153,11 @@ describe.each(TYPES)("output audit: %s", (type) => {
   it("never shows the same stretch of footage twice the same way", () => {
     const c = parseComposition(result.composition);
     expect(repeatedShots(c.layers, c.duration)).toEqual([]);
+  });
+
+  it("never shows a stretch of footage twice in the file itself (frame fingerprints)", async () => {
+    const prints = await frameFingerprints(result.videoPath, FINGERPRINT_FPS);
+    expect(repeatedStretches(prints, { fps: FINGERPRINT_FPS })).toEqual([]);
   });
 
   it("draws every letter and digit of its captions", async () => {
