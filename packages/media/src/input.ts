@@ -69,3 +69,29 @@ export function fileInputArgs(path: string, format?: MediaFormat | null): string
 export function pinnedInputArgs(format: MediaFormat, path: string): string[] {
   return fileInputArgs(path, format);
 }
+
+/**
+ * Input options for grabbing an X display (a virtual one the product started itself, e.g. `:93`): the whole
+ * screen from its top left corner, without the mouse pointer, at `fps` frames a second.
+ */
+export function screenGrabArgs(display: string, width: number, height: number, fps: number): string[] {
+  if (!/^:\d{1,4}$/.test(display)) throw new Error(`not a local X display: ${display}`);
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
+    throw new Error(`bad screen size ${width}x${height}`);
+  }
+  if (!(fps > 0 && fps <= 120)) throw new Error(`bad grab rate ${fps}`);
+  return [
+    "-protocol_whitelist",
+    "file",
+    "-f",
+    "x11grab",
+    "-draw_mouse",
+    "0",
+    "-framerate",
+    String(fps),
+    "-video_size",
+    `${width}x${height}`,
+    "-i",
+    `${display}+0,0`,
+  ];
+}
