@@ -58,6 +58,8 @@ export default defineConfig({
       TRUST_PROXY_HOPS: "1",
       LOG_LEVEL: "warn",
       SHOWCASE_DIR,
+      // The shared test library keeps its drawn clips: recording is tested on a library of its own.
+      RECORD_FOOTAGE: "off",
     },
   },
 });

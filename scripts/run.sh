@@ -11,6 +11,7 @@
 #   bench    run every benchmark and the output audit on the full library; bench-render: the render benchmark only;
 #            bench-align: forced alignment only
 #   library-import  add an operator's own footage or music to the library (see README)
+#   library-record  record the real-gameplay clips from Minetest (npm start does it in the background)
 #   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
 #   bench-voices          time and measure every voice of the configured TTS provider
@@ -70,6 +71,11 @@ case "$command" in
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/import/import.ts" "$@"
+    ;;
+  library-record)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/recorded/main.ts" "$@"
     ;;
   library-stock)
     ensure_debs "${RUNTIME_DEBS[@]}"

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type PublicConfig, renderPriorityOf, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
+import { type Health, type PublicConfig, renderPriorityOf, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
 import type { Library } from "@reelsmith/library";
 import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
@@ -164,7 +164,14 @@ export function createServerContext(
      * What making videos needs: the starter library, a voice provider and where the previews are. The
      * renderer defaults to the render engine; tests of the bookkeeping around it may bring their own.
      */
-    media?: { library: Library; tts: TtsProvider; previewsDir: string; renderer?: VideoRenderer };
+    media?: {
+      library: Library;
+      tts: TtsProvider;
+      previewsDir: string;
+      renderer?: VideoRenderer;
+      /** The recorded footage's progress for /api/health. */
+      footage?: () => Promise<Health["footage"]>;
+    };
     /** pg-boss supervision interval (heartbeat checks); tests shorten it. */
     superviseIntervalSeconds?: number;
     renderHeartbeatSeconds?: number;
@@ -322,7 +329,7 @@ export function createServerContext(
   // Cross-site POST/PUT/PATCH/DELETE are refused; Stripe's webhook authenticates by signature instead.
   app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
   app.use("*", compress());
-  app.route("/", healthRoutes({ database, queue, storage, version }));
+  app.route("/", healthRoutes({ database, queue, storage, version, footage: infrastructure.media?.footage }));
   const signInFailures = config.signInFailureLimit ?? { max: 10, windowSeconds: 15 * 60 };
   app.route(
     "/",

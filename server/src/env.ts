@@ -38,6 +38,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(60),
   SIGNUP_BONUS_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).default(SIGNUP_BONUS_DAILY_CAP),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  // `npm start` records the real-gameplay clips in the background after start (off: keep the drawn ones).
+  RECORD_FOOTAGE: z.enum(["auto", "off"]).default("auto"),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),

@@ -1,11 +1,12 @@
 import { serve } from "@hono/node-server";
-import { LibraryNotBuiltError, loadLibrary } from "@reelsmith/library";
+import { LibraryNotBuiltError, liveLibrary } from "@reelsmith/library";
 import { createTtsProvider, ttsProviderKind } from "@reelsmith/render";
 import { createServerContext, defaultWebDist } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { PostgresEventBus } from "./events/postgres-event-bus.ts";
+import { type FootageRecorder, footageStatus, startFootageRecorder } from "./lib/footage-recorder.ts";
 import { createLogger } from "./lib/logger.ts";
 import { sweepScratch } from "./lib/scratch.ts";
 import { resolveAuthSecret } from "./lib/secret.ts";
@@ -48,9 +49,10 @@ async function main(): Promise<void> {
   }
 
   // The starter media library (built by setup): backgrounds, music, memes and style clips.
-  let library: Awaited<ReturnType<typeof loadLibrary>>;
+  // Live: clips recorded after start (see below) replace their drawn ones without a restart.
+  let library: Awaited<ReturnType<typeof liveLibrary>>;
   try {
-    library = await loadLibrary();
+    library = await liveLibrary();
   } catch (error) {
     await database.close();
     if (error instanceof LibraryNotBuiltError) {
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
     },
     {
       events,
-      media: { library, tts, previewsDir: env.previewsDir },
+      media: { library, tts, previewsDir: env.previewsDir, footage: () => footageStatus(library) },
       superviseIntervalSeconds: env.QUEUE_SUPERVISE_INTERVAL_S,
       renderHeartbeatSeconds: env.RENDER_HEARTBEAT_S,
     },
@@ -128,9 +130,12 @@ async function main(): Promise<void> {
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
 
   let server: ReturnType<typeof serve> | undefined;
+  let recorder: FootageRecorder | undefined;
   if (command !== "work") {
     server = serve({ fetch: context.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
       logger.info({ url: env.publicUrl, port: info.port }, `Reelsmith is running at ${env.publicUrl}`);
+      // Real gameplay is recorded after the app is up: it serves the drawn clips until each recording lands.
+      if (command === "all" && env.RECORD_FOOTAGE === "auto") recorder = startFootageRecorder(library, logger);
     });
   }
 
@@ -154,6 +159,8 @@ async function main(): Promise<void> {
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
       }
+      await recorder?.stop();
+      library.close();
       await context.queue.stop();
       await events.close();
       context.mailer?.close();

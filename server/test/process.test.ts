@@ -8,7 +8,7 @@ import { testLibraryDir } from "./media.ts";
 const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
 const children: ChildProcess[] = [];
 
-function start(dataDir: string, port: number, command = "all") {
+function start(dataDir: string, port: number, command = "all", env: NodeJS.ProcessEnv = {}) {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN, command], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
@@ -19,6 +19,9 @@ function start(dataDir: string, port: number, command = "all") {
       LOG_LEVEL: "info",
       DATABASE_URL: "",
       LIBRARY_DIR: testLibraryDir(),
+      // The shared test library keeps its drawn clips (the recorder's own test below uses a library of its own).
+      RECORD_FOOTAGE: "off",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -69,6 +72,36 @@ describe("the server process", () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 150_000);
+
+  it("starts the footage recorder after it serves, shows its progress on /api/health, and stops it with itself", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));
+    // A library of its own (the manifest is enough to serve), and a game that is not there: the recorder starts,
+    // finds it missing and says so, and the drawn clips stay.
+    const libraryDir = path.join(dataDir, "library");
+    fs.mkdirSync(libraryDir);
+    fs.copyFileSync(path.join(testLibraryDir(), "manifest.json"), path.join(libraryDir, "manifest.json"));
+    const port = 3400 + Math.floor(Math.random() * 400);
+    const server = start(dataDir, port, "all", {
+      LIBRARY_DIR: libraryDir,
+      RECORD_FOOTAGE: "auto",
+      MINETEST_BIN: path.join(dataDir, "no-minetest"),
+    });
+    await waitForHealth(port);
+    let footage: { state: string; message?: string } | undefined;
+    for (let i = 0; i < 240 && footage?.state !== "unavailable"; i++) {
+      const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+        footage?: typeof footage;
+      };
+      footage = health.footage;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(footage).toMatchObject({ state: "unavailable", ready: 0, total: 3 });
+    expect(footage?.message).toContain("minetest");
+    expect(server.output()).toContain("footage: recorded footage unavailable");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 150_000);
 

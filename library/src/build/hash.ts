@@ -19,9 +19,9 @@ async function listSources(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    // Imports and stock footage do not shape the generated media.
+    // Imports, stock footage and recorded clips do not shape the generated media.
     if (entry.isDirectory()) {
-      if (entry.name !== "import" && entry.name !== "stock") out.push(...(await listSources(full)));
+      if (!["import", "stock", "recorded"].includes(entry.name)) out.push(...(await listSources(full)));
     } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".spec.ts") && !entry.name.endsWith(".test.ts")) {
       out.push(full);
     }

@@ -21,6 +21,10 @@ export interface RunOptions {
   captureStdout?: boolean;
   /** What the process does (default: `probe` for ffprobe, `encode` for ffmpeg). */
   profile?: MediaProfile;
+  /** Overrides the profile's wall-clock limit (a long screen grab). */
+  timeoutMs?: number;
+  /** Process niceness (background recording). */
+  niceness?: number;
 }
 
 /** Standard output kept of one run (a probe's JSON, a decoded cover's samples). */
@@ -34,6 +38,8 @@ async function runTool(
   try {
     return await runMedia(command, args, {
       profile: options.profile,
+      timeoutMs: options.timeoutMs,
+      niceness: options.niceness,
       stdin: options.feed,
       stdout: options.captureStdout ? "buffer" : "ignore",
       maxStdoutBytes: STDOUT_MAX,

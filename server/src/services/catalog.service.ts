@@ -37,6 +37,7 @@ function text(meta: Record<string, unknown>, key: string): string | null {
  */
 export class CatalogService {
   #cached: Omit<Catalog, "captionStyles" | "voices"> | undefined;
+  #cachedFor = "";
 
   constructor(
     private readonly library: Library,
@@ -107,7 +108,9 @@ export class CatalogService {
   }
 
   #libraryPart(): Omit<Catalog, "captionStyles" | "voices"> {
-    if (this.#cached) return this.#cached;
+    // Built again only when the library changed (a recorded clip replaced a drawn one).
+    if (this.#cached && this.#cachedFor === this.library.buildHash) return this.#cached;
+    this.#cachedFor = this.library.buildHash;
     const describe = (styles: readonly { id: string; title: string }[], kind: "asmr" | "dreamscape") =>
       styles.flatMap((style) => {
         const asset = this.library.get(kind, style.id);

@@ -58,6 +58,20 @@ export const healthSchema = z.object({
   queue: z.object({ ok: z.boolean(), queues: z.number().int() }),
   /** Whether a small object could be written to and removed from storage just now. */
   storage: z.object({ ok: z.boolean(), driver: z.enum(["local", "s3"]) }),
+  /**
+   * The real-gameplay clips recorded after start (they replace drawn ones as they land): what the recorder is
+   * doing, how many of how many are ready, the one being recorded, and why it cannot run when it cannot.
+   * Absent where this process has no starter library.
+   */
+  footage: z
+    .object({
+      state: z.enum(["idle", "recording", "done", "unavailable", "failed", "off"]),
+      ready: z.number().int(),
+      total: z.number().int(),
+      current: z.string().optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

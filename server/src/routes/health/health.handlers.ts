@@ -10,19 +10,29 @@ export function healthRoutes(deps: {
   queue: JobQueue;
   storage: ObjectStorage;
   version: string;
+  /** The recorded footage's progress (it never makes the server unhealthy). */
+  footage?: () => Promise<Health["footage"]>;
 }) {
   return createRouter().openapi(healthRoute, async (c) => {
-    const [database, queue, writable] = await Promise.all([
+    const [database, queue, writable, footage] = await Promise.all([
       deps.database
         .ping()
         .then((latencyMs) => ({ ok: true, driver: deps.database.driver, latencyMs }))
         .catch(() => ({ ok: false, driver: deps.database.driver, latencyMs: -1 })),
       deps.queue.status().catch(() => ({ ok: false, queues: 0 })),
       storageWritable(deps.storage),
+      deps.footage?.().catch(() => undefined),
     ]);
     const storage = { ok: writable, driver: deps.storage.driver };
     const ok = database.ok && queue.ok && storage.ok;
-    const body: Health = { status: ok ? "ok" : "degraded", version: deps.version, database, queue, storage };
+    const body: Health = {
+      status: ok ? "ok" : "degraded",
+      version: deps.version,
+      database,
+      queue,
+      storage,
+      ...(footage ? { footage } : {}),
+    };
     return ok ? c.json(body, 200) : c.json(body, 503);
   });
 }

@@ -1,0 +1,65 @@
+/**
+ * The recorded clips: real 3D gameplay recorded from Minetest at setup, each replacing the drawn clip of the
+ * same kind and key once it is ready. A recipe is plain data; its hash (with the mod and the recorder's code)
+ * decides when a clip is recorded again.
+ */
+import type { AssetKind } from "../catalogue.ts";
+import type { BuildModeName } from "../kit/video.ts";
+import type { SceneConfig } from "./minetest.ts";
+
+export interface RecordedRecipe {
+  kind: AssetKind;
+  key: string;
+  /** What the clip shows, said plainly (pickers show it). */
+  title: string;
+  description: string;
+  scene: Omit<SceneConfig, "seconds">;
+  /** Seconds of footage in the full library and in the quick (test) one. */
+  seconds: Record<BuildModeName, number>;
+}
+
+/** Minetest Game's art is CC BY-SA 3.0: a recording of it is an adaptation, credited and shared alike. */
+export const MINETEST_LICENCE = "CC-BY-SA-3.0";
+export const MINETEST_CREDIT = {
+  provider: "Minetest",
+  author: "Minetest Game textures by celeron55 and contributors, CC BY-SA 3.0",
+  authorUrl: "https://www.minetest.net/",
+  pageUrl: "https://www.minetest.net/",
+} as const;
+
+export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
+  {
+    kind: "background",
+    key: "minecraft",
+    title: "Block Parkour (Minetest)",
+    description: "A first-person parkour run over coloured blocks above a forest, recorded in Minetest.",
+    scene: { scene: "parkour", seed: 11, biomes: ["deciduous_forest"], timeOfDay: 0.42, clouds: 0.3 },
+    // Longer than the longest story, so no stretch shows twice in one video.
+    seconds: { full: 75, quick: 2 },
+  },
+  {
+    kind: "hook-footage",
+    key: "rollercoaster",
+    title: "Rail Coaster Ride (Minetest)",
+    description: "A first-person ride on a wooden rail coaster over hills and trees, recorded in Minetest.",
+    scene: { scene: "coaster", seed: 23, biomes: ["deciduous_forest", "grassland"], timeOfDay: 0.38, clouds: 0.35 },
+    seconds: { full: 45, quick: 2 },
+  },
+  {
+    kind: "hook-footage",
+    key: "nature",
+    title: "Forest Flyover (Minetest)",
+    description: "A slow flight over forests, lakes and hills in morning light, recorded in Minetest.",
+    scene: {
+      scene: "flyover",
+      seed: 37,
+      biomes: ["deciduous_forest", "coniferous_forest"],
+      timeOfDay: 0.3,
+      clouds: 0.25,
+      altitude: 26,
+      pitch: 0.3,
+      speed: 8,
+    },
+    seconds: { full: 45, quick: 2 },
+  },
+];

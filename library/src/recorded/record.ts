@@ -1,0 +1,262 @@
+/**
+ * Records one clip of real 3D gameplay: a world made for the run, the game on a virtual screen with its clock
+ * slowed, the screen grabbed at the slowed rate, then stamped at 30 frames a second, so every frame of the clip is
+ * a true 1/30 s step of the game (a software renderer cannot draw 30 frames a second at 1080x1920).
+ */
+import { mkdtemp, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { H264_PRESETS, h264Args, screenGrabArgs } from "@reelsmith/media";
+import { outsideFileInput, run, runForBytes, runForLog } from "../kit/ffmpeg.ts";
+import { VERTICAL } from "../kit/video.ts";
+import { startDisplay } from "./display.ts";
+import { prepareWorld, type SceneConfig, startMinetest } from "./minetest.ts";
+
+export interface RecordOptions {
+  /** Finished clip (MP4, 1080x1920, 30 fps) and its thumbnail (JPEG, 360 px wide). */
+  out: string;
+  thumbnail: string;
+  /** Size the game draws at; the clip is scaled to 1080x1920 when smaller. */
+  capture: { width: number; height: number };
+  /**
+   * How much slower than real time the game runs while it is grabbed (0.1 = ten times), at most: the recorder
+   * measures how fast the game draws on this machine now and slows it further so it draws each grabbed frame twice
+   * over.
+   */
+  speed: number;
+  /** Process niceness for the game and the grab. */
+  niceness?: number;
+  log?: (line: string) => void;
+}
+
+export interface RecordResult {
+  durationS: number;
+  frames: number;
+  /** Share of grabbed frames identical to the one before (the game could not keep up). */
+  repeatedShare: number;
+  /** The game speed the clip was grabbed at. */
+  speed: number;
+  /** Wall-clock seconds the recording took, game start to finished file. */
+  seconds: number;
+}
+
+const FPS = VERTICAL.fps;
+/** Frames grabbed after "go" and dropped: the game settles into the run's rhythm over its first half second. */
+const LEAD_FRAMES = 20;
+/** The slowest the game's clock is run (forty times slower than real time). */
+const MIN_SPEED = 0.025;
+/** A frame whose mean luma moved less than this from the previous one is a repeat. */
+const REPEAT_YDIF = 0.05;
+
+/** Mean and spread of the screen's luma, from one grabbed frame at 32x56 (is the game drawing yet?). */
+async function screenSpread(display: string, width: number, height: number): Promise<number> {
+  const bytes = await runForBytes(
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      ...screenGrabArgs(display, width, height, 5),
+      "-frames:v",
+      "1",
+      "-vf",
+      "scale=32:56,format=gray",
+      "-f",
+      "rawvideo",
+      "-",
+    ],
+    { profile: "probe" },
+  );
+  let sum = 0;
+  for (const b of bytes) sum += b;
+  const mean = sum / Math.max(1, bytes.length);
+  let variance = 0;
+  for (const b of bytes) variance += (b - mean) ** 2;
+  return Math.sqrt(variance / Math.max(1, bytes.length));
+}
+
+/**
+ * How many different frames the game shows a second now, counted over `seconds` of grabbing at 15 fps (the run's
+ * view sways a little before it starts, so every drawn frame differs).
+ */
+async function measureDrawRate(display: string, width: number, height: number, seconds = 4): Promise<number> {
+  const fps = 15;
+  const bytes = await runForBytes(
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      ...screenGrabArgs(display, width, height, fps),
+      "-frames:v",
+      String(seconds * fps),
+      "-vf",
+      "scale=64:112,format=gray",
+      "-f",
+      "rawvideo",
+      "-",
+    ],
+    { profile: "probe" },
+  );
+  const size = 64 * 112;
+  let changed = 0;
+  for (let i = size; i + size <= bytes.length; i += size) {
+    if (!bytes.subarray(i, i + size).equals(bytes.subarray(i - size, i))) changed++;
+  }
+  return changed / seconds;
+}
+
+/** Share of frames of `file` that repeat the frame before. */
+export async function repeatedFrameShare(file: string): Promise<{ frames: number; repeated: number }> {
+  const logText = await runForLog(
+    [
+      "-hide_banner",
+      ...(await outsideFileInput(file)),
+      "-vf",
+      "signalstats,metadata=print:key=lavfi.signalstats.YDIF",
+      "-f",
+      "null",
+      "-",
+    ],
+    { profile: "decode" },
+  );
+  const values = [...logText.matchAll(/YDIF=([0-9.]+)/g)].map((m) => Number(m[1]));
+  // The first frame has nothing before it.
+  const repeated = values.slice(1).filter((v) => v < REPEAT_YDIF).length;
+  return { frames: values.length, repeated };
+}
+
+/** Records `scene` into `options.out`; rejects (leaving nothing behind) when the game or the grab fails. */
+export async function recordScene(scene: SceneConfig, options: RecordOptions): Promise<RecordResult> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  // Scratch beside the clip (the same file system, so the finished files are renamed into place).
+  const work = await mkdtemp(path.join(path.dirname(options.out), ".record-"));
+  const { width, height } = options.capture;
+  const frames = Math.round(scene.seconds * FPS);
+  const raw = path.join(work, "raw.mkv");
+  try {
+    const files = await prepareWorld(work, scene, options.capture);
+    let speed = options.speed;
+    const display = await startDisplay(width, height);
+    try {
+      // Up to three launches: when the game draws too slowly for the chosen speed, it starts again slower.
+      for (let launch = 1; ; launch++) {
+        await rm(path.join(files.worldDir, "ready"), { force: true });
+        await rm(path.join(files.worldDir, "go"), { force: true });
+        const game = await startMinetest(files, display.name, speed);
+        try {
+          await game.waitFor("ready", 600_000);
+          // The client draws black, then the world as its map arrives: wait for a picture, then for the map around.
+          const deadline = Date.now() + 240_000;
+          while ((await screenSpread(display.name, width, height)) < 12) {
+            if (Date.now() > deadline) throw new Error("the game showed no picture in 4 min");
+            await new Promise((r) => setTimeout(r, 2000));
+          }
+          await new Promise((r) => setTimeout(r, 12_000));
+          const drawRate = await measureDrawRate(display.name, width, height);
+          // Each grabbed frame should find at least two new frames drawn since the last grab.
+          const fits = Math.max(MIN_SPEED, drawRate / 2 / FPS);
+          log(`[record] ${scene.scene}: the game draws ${drawRate.toFixed(1)} frames a second at x${speed}`);
+          if (fits < speed * 0.8 && launch < 3 && speed > MIN_SPEED) {
+            speed = Math.max(MIN_SPEED, Math.round(fits * 1000) / 1000);
+            log(`[record] ${scene.scene}: too slow for that, starting again at x${speed}`);
+            continue;
+          }
+          log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
+          await game.signal("go");
+          const grabSeconds = (frames + LEAD_FRAMES) / (FPS * speed);
+          await run(
+            "ffmpeg",
+            [
+              "-hide_banner",
+              "-loglevel",
+              "error",
+              "-y",
+              ...screenGrabArgs(display.name, width, height, FPS * speed),
+              "-frames:v",
+              String(frames + LEAD_FRAMES),
+              "-c:v",
+              "libx264",
+              "-preset",
+              "ultrafast",
+              "-crf",
+              "12",
+              "-pix_fmt",
+              "yuv420p",
+              raw,
+            ],
+            { profile: "encode", timeoutMs: Math.round(grabSeconds * 1000 * 1.5 + 60_000), niceness: options.niceness },
+          );
+          break;
+        } finally {
+          await game.stop();
+        }
+      }
+    } finally {
+      await display.stop();
+    }
+    const scale =
+      width === VERTICAL.width && height === VERTICAL.height
+        ? []
+        : [`scale=${VERTICAL.width}:${VERTICAL.height}:flags=lanczos`];
+    const filters = [
+      `setpts=N/${FPS}/TB`,
+      ...scale,
+      "scale=out_color_matrix=bt709:out_range=tv",
+      "format=yuv420p",
+      "setsar=1",
+    ];
+    const tmpOut = path.join(work, "clip.mp4");
+    await run(
+      "ffmpeg",
+      [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        ...(await outsideFileInput(raw)),
+        "-map",
+        "0:v:0",
+        "-vf",
+        filters.join(","),
+        "-r",
+        String(FPS),
+        ...h264Args({ ...H264_PRESETS.intermediate, gop: FPS * 2, keyintMin: FPS }),
+        "-t",
+        String(frames / FPS),
+        "-map_metadata",
+        "-1",
+        "-movflags",
+        "+faststart",
+        tmpOut,
+      ],
+      { profile: "encode", niceness: options.niceness },
+    );
+    const { repeated, frames: kept } = await repeatedFrameShare(tmpOut);
+    const repeatedShare = kept ? repeated / kept : 1;
+    const thumbTmp = path.join(work, "thumb.jpg");
+    await run(
+      "ffmpeg",
+      [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-ss",
+        String(((frames / FPS) * 0.35).toFixed(2)),
+        ...(await outsideFileInput(tmpOut)),
+        "-frames:v",
+        "1",
+        "-vf",
+        "scale=360:-2",
+        "-q:v",
+        "4",
+        thumbTmp,
+      ],
+      { profile: "encode" },
+    );
+    await rename(thumbTmp, options.thumbnail);
+    await rename(tmpOut, options.out);
+    return { durationS: frames / FPS, frames, repeatedShare, speed, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * Records every recipe whose clip is missing or was made by another recipe, one at a time, at low priority,
+ * writing recorded.json after each clip (so a running server picks each one up as it lands) and status.json as
+ * it goes. One recorder per library folder: a second one finds the lock and leaves.
+ */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, open, readdir, readFile, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { assetId } from "../catalogue.ts";
+import type { BuildModeName } from "../kit/video.ts";
+import type { LibraryAsset } from "../manifest.ts";
+import { xvfbInstalled } from "./display.ts";
+import { faketimeLibrary, minetestBinary, minetestVersion, REEL_MOD_DIR } from "./minetest.ts";
+import { RECORDED_DIR, readRecorded, writeRecorded, writeStatus } from "./overlay.ts";
+import { MINETEST_CREDIT, MINETEST_LICENCE, RECORDED_RECIPES, type RecordedRecipe } from "./recipes.ts";
+import { type RecordResult, recordScene } from "./record.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** The recorder's own code: a change to any of it records the clips again. */
+const CODE_FILES = ["display.ts", "minetest.ts", "record.ts"];
+
+/** Share of repeated frames above which a clip is recorded again, slower. */
+export const MAX_REPEATED_SHARE = 0.04;
+/** Game speed at most (ten times slower than real time; the recorder slows it further on a busy machine), and the slowest. */
+const FIRST_SPEED = 0.1;
+const SLOWEST_SPEED = 0.025;
+
+export interface RecordLibraryOptions {
+  dir: string;
+  mode: BuildModeName;
+  /** Only these asset ids. */
+  only?: readonly string[];
+  force?: boolean;
+  log?: (line: string) => void;
+  /** Niceness of the game and the grabs (default 10: the app's own work comes first). */
+  niceness?: number;
+}
+
+export interface RecordLibrarySummary {
+  recorded: string[];
+  kept: string[];
+  failed: { id: string; message: string }[];
+  /** Set when the tools are missing: nothing was tried. */
+  unavailable?: string;
+}
+
+/** What is missing for recording, in words, or undefined when everything is there. */
+export function missingTools(): string | undefined {
+  const missing = [
+    minetestBinary() ? null : "minetest",
+    faketimeLibrary() ? null : "libfaketime",
+    xvfbInstalled() ? null : "xvfb",
+  ].filter(Boolean);
+  return missing.length ? `install the Debian packages ${missing.join(", ")} to record real gameplay` : undefined;
+}
+
+async function modFiles(): Promise<string[]> {
+  return (await readdir(REEL_MOD_DIR)).sort().map((f) => path.join(REEL_MOD_DIR, f));
+}
+
+/** The hash a recorded clip is kept under: its recipe, the mode, the mod, the recorder's code, the game's version. */
+export async function recipeHash(recipe: RecordedRecipe, mode: BuildModeName): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ recipe, mode }));
+  for (const file of [...(await modFiles()), ...CODE_FILES.map((f) => path.join(HERE, f))]) {
+    hash.update(path.basename(file));
+    hash.update(await readFile(file));
+  }
+  hash.update(minetestVersion() ?? "no minetest");
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Capture size: the full library draws at 1080x1920; the quick one at half that, scaled up. */
+function captureSize(mode: BuildModeName) {
+  return mode === "full" ? { width: 1080, height: 1920 } : { width: 540, height: 960 };
+}
+
+async function lock(dir: string): Promise<(() => Promise<void>) | undefined> {
+  const file = path.join(dir, RECORDED_DIR, ".lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, "wx");
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => unlink(file).catch(() => {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(await readFile(file, "utf8").catch(() => ""));
+      let alive = false;
+      try {
+        if (pid > 0) {
+          process.kill(pid, 0);
+          alive = true;
+        }
+      } catch {}
+      if (alive) return undefined;
+      await rm(file, { force: true });
+    }
+  }
+  return undefined;
+}
+
+async function recordOne(
+  recipe: RecordedRecipe,
+  options: RecordLibraryOptions,
+  hash: string,
+  log: (line: string) => void,
+): Promise<LibraryAsset> {
+  const id = assetId(recipe.kind, recipe.key);
+  const file = `${RECORDED_DIR}/${recipe.key}-${recipe.kind}-${hash}.mp4`;
+  const thumbnail = `${RECORDED_DIR}/${recipe.key}-${recipe.kind}-${hash}.jpg`;
+  const seconds = recipe.seconds[options.mode];
+  let speed = FIRST_SPEED;
+  let result: RecordResult | undefined;
+  for (;;) {
+    result = await recordScene(
+      { ...recipe.scene, seconds },
+      {
+        out: path.join(options.dir, file),
+        thumbnail: path.join(options.dir, thumbnail),
+        capture: captureSize(options.mode),
+        speed,
+        niceness: options.niceness ?? 10,
+        log,
+      },
+    );
+    log(
+      `[record] ${id}: ${seconds} s in ${result.seconds.toFixed(0)} s at x${result.speed}, ${(result.repeatedShare * 100).toFixed(1)} % frames repeated`,
+    );
+    if (result.repeatedShare <= MAX_REPEATED_SHARE || result.speed <= SLOWEST_SPEED) break;
+    // The machine got busier while it grabbed: slow the game's clock down further and record again.
+    speed = Math.max(SLOWEST_SPEED, result.speed / 2);
+  }
+  const sizeBytes = (await stat(path.join(options.dir, file))).size;
+  return {
+    id,
+    kind: recipe.kind,
+    key: recipe.key,
+    title: recipe.title,
+    file,
+    thumbnail,
+    durationS: result.durationS,
+    sizeBytes,
+    width: 1080,
+    height: 1920,
+    licence: MINETEST_LICENCE,
+    source: `recorded by library/src/recorded (${recipe.scene.scene} in ${minetestVersion() ?? "Minetest"})`,
+    credit: { ...MINETEST_CREDIT },
+    meta: {
+      description: recipe.description,
+      recipeHash: hash,
+      loop: false,
+      hasAudio: false,
+      repeatedFrames: Math.round(result.repeatedShare * 1000) / 1000,
+      ...(recipe.kind === "background"
+        ? {
+            durationLabel: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`,
+            sizeMB: Math.round(sizeBytes / 100_000) / 10,
+          }
+        : {}),
+    },
+  };
+}
+
+export async function recordLibrary(options: RecordLibraryOptions): Promise<RecordLibrarySummary> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const summary: RecordLibrarySummary = { recorded: [], kept: [], failed: [] };
+  await mkdir(path.join(options.dir, RECORDED_DIR), { recursive: true });
+  const recipes = RECORDED_RECIPES.filter(
+    (r) => !options.only?.length || options.only.includes(assetId(r.kind, r.key)),
+  );
+  const unavailable = missingTools();
+  if (unavailable) {
+    log(`[record] recorded footage unavailable: ${unavailable}; the drawn clips stay`);
+    await writeStatus(options.dir, { state: "unavailable", total: recipes.length, done: 0, message: unavailable });
+    return { ...summary, unavailable };
+  }
+  const release = await lock(options.dir);
+  if (!release) {
+    log("[record] another recorder is at work on this library");
+    return summary;
+  }
+  try {
+    // Scratch of a recording that was stopped half way.
+    for (const name of await readdir(path.join(options.dir, RECORDED_DIR))) {
+      if (name.startsWith(".record-"))
+        await rm(path.join(options.dir, RECORDED_DIR, name), { recursive: true, force: true });
+    }
+    const todo: { recipe: RecordedRecipe; hash: string }[] = [];
+    const current = await readRecorded(options.dir);
+    for (const recipe of recipes) {
+      const hash = await recipeHash(recipe, options.mode);
+      const have = current.assets.find((a) => a.id === assetId(recipe.kind, recipe.key));
+      if (!options.force && have?.meta.recipeHash === hash && existsSync(path.join(options.dir, have.file))) {
+        summary.kept.push(have.id);
+      } else {
+        todo.push({ recipe, hash });
+      }
+    }
+    let done = summary.kept.length;
+    const total = recipes.length;
+    if (todo.length === 0) {
+      await writeStatus(options.dir, { state: total ? "done" : "idle", total, done });
+      return summary;
+    }
+    log(`[record] recording ${todo.length} clip(s) of real gameplay (${summary.kept.length} up to date)`);
+    for (const { recipe, hash } of todo) {
+      const id = assetId(recipe.kind, recipe.key);
+      await writeStatus(options.dir, { state: "recording", total, done, current: id });
+      try {
+        const asset = await recordOne(recipe, options, hash, log);
+        // Read again: only this entry changes, and the file it replaces goes once the list no longer names it.
+        const latest = await readRecorded(options.dir);
+        const old = latest.assets.find((a) => a.id === id);
+        await writeRecorded(options.dir, { version: 1, assets: [...latest.assets.filter((a) => a.id !== id), asset] });
+        if (old && old.file !== asset.file) {
+          await rm(path.join(options.dir, old.file), { force: true });
+          await rm(path.join(options.dir, old.thumbnail), { force: true });
+        }
+        summary.recorded.push(id);
+        done++;
+        log(`[record] ${done}/${total} ${id} ready: it replaces the drawn clip`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        summary.failed.push({ id, message });
+        log(`[record] ${id} failed, the drawn clip stays: ${message}`);
+      }
+    }
+    await writeStatus(options.dir, {
+      state: summary.failed.length ? "failed" : "done",
+      total,
+      done,
+      ...(summary.failed.length ? { message: summary.failed.map((f) => `${f.id}: ${f.message}`).join("; ") } : {}),
+    });
+    return summary;
+  } finally {
+    await release();
+  }
+}
