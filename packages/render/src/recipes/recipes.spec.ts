@@ -248,6 +248,24 @@ describe("textHookRecipe", () => {
     expect(new Set(framings).size).toBe(framings.length);
   });
 
+  it("spreads its shots over footage longer than the video: each cut lands somewhere else, in order, none twice", () => {
+    const c = parseComposition(
+      textHookRecipe({ ...input, clip_start: 0, clip_duration: 20 }, { ...assets(100), footageDuration: 45 }),
+    );
+    const shots = c.layers.flatMap((l) => (l.kind === "video" ? [l] : []));
+    expect(shots.length).toBeGreaterThanOrEqual(5);
+    for (const [i, shot] of shots.entries()) {
+      const next = shots[i + 1];
+      expect(shot.loop).toBe(false);
+      if (!next) {
+        expect(shot.trimStart + (shot.end ?? 0) - shot.start).toBeLessThanOrEqual(45 + 0.01);
+        continue;
+      }
+      // The next shot starts further on than where this one ends: a jump, not a continuation.
+      expect(next.trimStart).toBeGreaterThan(shot.trimStart + next.start - shot.start + 0.5);
+    }
+  });
+
   it("cuts at a steady pace when the song has no beat", () => {
     const c = parseComposition(textHookRecipe({ ...input, clip_start: 0 }, assets(40, null)));
     const starts = c.layers.filter((l) => l.kind === "video").map((l) => l.start);

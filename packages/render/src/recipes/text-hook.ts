@@ -122,7 +122,8 @@ function shotCamera(
 }
 
 /**
- * The shots: consecutive stretches of the footage, cut on the beats, each framed anew (mirrored,
+ * The shots: stretches of the footage in order (spread over all of it when it is longer than the video), cut on
+ * the beats, each framed anew (mirrored,
  * zoomed, moved). The library's footage loops its motion within the clip (a rave's lasers and crowd
  * every few beats), so the next stretch framed as the one before would look the same; framed anew,
  * every cut is seen, and no pass through the footage plays twice the same way.
@@ -135,6 +136,9 @@ export function textHookShots(
   duration: number,
 ): Layer[] {
   const period = beats.length > 1 ? ((beats.at(-1) as number) - (beats[0] as number)) / (beats.length - 1) : 0;
+  // Footage longer than the video (a recorded ride or flight) is sampled, not played through: each cut jumps ahead
+  // by the same gap, so every shot is another place of the footage and none is shown twice.
+  const gap = cuts.length > 1 ? Math.max(0, (footageDuration - duration) / cuts.length) : 0;
   let cursor = 0;
   return cuts.map((start, i) => {
     const end = i + 1 < cuts.length ? (cuts[i + 1] as number) : duration;
@@ -142,7 +146,7 @@ export function textHookShots(
     const loop = length >= footageDuration - 0.05;
     if (!loop && cursor + length > footageDuration) cursor = 0;
     const trimStart = loop ? 0 : round(cursor);
-    cursor += length;
+    cursor += length + gap;
     const framing = shotFraming(i);
     return {
       kind: "video" as const,
