@@ -94,6 +94,36 @@ describe("recorded clips laid over the drawn library", () => {
     );
   });
 
+  it("kept clips take their recipe's current title, description and credit without being recorded again", async () => {
+    const recipe = RECORDED_RECIPES[0];
+    if (!recipe) throw new Error("no recipes");
+    const dir = path.join(root, "kept");
+    await mkdir(path.join(dir, "recorded"), { recursive: true });
+    await writeFile(path.join(dir, "recorded", "old.mp4"), "clip");
+    const old = {
+      ...asset(`${recipe.kind}-${recipe.key}`, "recorded by library/src/recorded", "recorded/old.mp4"),
+      title: "An older title",
+      credit: {
+        provider: "Minetest",
+        author: "someone else",
+        authorUrl: "https://a.example/",
+        pageUrl: "https://a.example/",
+      },
+      meta: { recipeHash: await recipeHash(recipe, "quick"), description: "old words" },
+    };
+    await writeRecorded(dir, { version: 1, assets: [old] });
+    const summary = await recordLibrary({ dir, mode: "quick", only: [old.id], log: () => {} });
+    expect(summary).toMatchObject({ recorded: [], kept: [old.id] });
+    const [kept] = (await readRecorded(dir)).assets;
+    expect(kept).toMatchObject({
+      file: "recorded/old.mp4",
+      title: recipe.title,
+      licence: "CC-BY-SA-3.0",
+      credit: { provider: "Minetest", author: expect.stringContaining("CC BY-SA 3.0") },
+      meta: { description: recipe.description, recipeHash: old.meta.recipeHash },
+    });
+  });
+
   it("say plainly when the game is not installed, and leave the drawn clips", async () => {
     const dir = path.join(root, "missing");
     const saved = process.env.MINETEST_BIN;

@@ -22,7 +22,7 @@ export interface RecordedRecipe {
 export const MINETEST_LICENCE = "CC-BY-SA-3.0";
 export const MINETEST_CREDIT = {
   provider: "Minetest",
-  author: "Minetest Game textures by celeron55 and contributors, CC BY-SA 3.0",
+  author: "celeron55 and contributors (CC BY-SA 3.0)",
   authorUrl: "https://www.minetest.net/",
   pageUrl: "https://www.minetest.net/",
 } as const;

@@ -155,7 +155,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
           // Each grabbed frame should find at least two new frames drawn since the last grab.
           const fits = Math.max(MIN_SPEED, drawRate / 2 / FPS);
           log(`[record] ${scene.scene}: the game draws ${drawRate.toFixed(1)} frames a second at x${speed}`);
-          if (fits < speed * 0.8 && launch < 3 && speed > MIN_SPEED) {
+          if (fits < speed * 0.9 && launch < 3 && speed > MIN_SPEED) {
             speed = Math.max(MIN_SPEED, Math.round(fits * 1000) / 1000);
             log(`[record] ${scene.scene}: too slow for that, starting again at x${speed}`);
             continue;

@@ -134,22 +134,24 @@ async function recordOne(
     speed = Math.max(SLOWEST_SPEED, result.speed / 2);
   }
   const sizeBytes = (await stat(path.join(options.dir, file))).size;
-  return {
-    id,
-    kind: recipe.kind,
-    key: recipe.key,
-    title: recipe.title,
-    file,
-    thumbnail,
-    durationS: result.durationS,
-    sizeBytes,
-    width: 1080,
-    height: 1920,
-    licence: MINETEST_LICENCE,
-    source: `recorded by library/src/recorded (${recipe.scene.scene} in ${minetestVersion() ?? "Minetest"})`,
-    credit: { ...MINETEST_CREDIT },
-    meta: {
-      description: recipe.description,
+  return describe(
+    {
+      id,
+      kind: recipe.kind,
+      key: recipe.key,
+      title: recipe.title,
+      file,
+      thumbnail,
+      durationS: result.durationS,
+      sizeBytes,
+      width: 1080,
+      height: 1920,
+      licence: MINETEST_LICENCE,
+      source: `recorded by library/src/recorded (${recipe.scene.scene} in ${minetestVersion() ?? "Minetest"})`,
+      meta: {},
+    },
+    recipe,
+    {
       recipeHash: hash,
       loop: false,
       hasAudio: false,
@@ -161,6 +163,21 @@ async function recordOne(
           }
         : {}),
     },
+  );
+}
+
+/** A recorded clip as its recipe describes it now: title, description, licence and credit. */
+function describe(
+  asset: LibraryAsset,
+  recipe: RecordedRecipe,
+  meta: Record<string, unknown> = asset.meta,
+): LibraryAsset {
+  return {
+    ...asset,
+    title: recipe.title,
+    licence: MINETEST_LICENCE,
+    credit: { ...MINETEST_CREDIT },
+    meta: { ...meta, description: recipe.description },
   };
 }
 
@@ -195,6 +212,15 @@ export async function recordLibrary(options: RecordLibraryOptions): Promise<Reco
       const have = current.assets.find((a) => a.id === assetId(recipe.kind, recipe.key));
       if (!options.force && have?.meta.recipeHash === hash && existsSync(path.join(options.dir, have.file))) {
         summary.kept.push(have.id);
+        // What the pickers say of a clip may change without recording it again.
+        const described = describe(have, recipe);
+        if (JSON.stringify(described) !== JSON.stringify(have)) {
+          const latest = await readRecorded(options.dir);
+          await writeRecorded(options.dir, {
+            version: 1,
+            assets: latest.assets.map((a) => (a.id === have.id ? described : a)),
+          });
+        }
       } else {
         todo.push({ recipe, hash });
       }

@@ -17,7 +17,7 @@ export interface LibraryTile {
   facts?: readonly { icon: LucideIcon; text: string }[];
   /** The tile's accessible name; the title when not given. */
   label?: string;
-  /** Stock footage: who to credit, shown as "Pexels · <author>". */
+  /** Stock or recorded footage: who to credit, shown as "Pexels · <author>" or "Minetest · <authors> (licence)". */
   credit?: { provider: string; author: string } | null;
 }
 
@@ -98,7 +98,10 @@ function Tile({
           <span className="line-clamp-3 text-xs text-muted-foreground">{tile.description}</span>
         ) : null}
         {tile.credit ? (
-          <span className="truncate text-[11px] text-muted-foreground">
+          <span
+            className="line-clamp-2 text-[11px] text-muted-foreground"
+            title={`${tile.credit.provider} · ${tile.credit.author}`}
+          >
             {tile.credit.provider} · {tile.credit.author}
           </span>
         ) : null}
