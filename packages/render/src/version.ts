@@ -3,4 +3,4 @@
  * clips, the caption style previews) include it in their keys, so a change to the pictures or the
  * encoding rebuilds them once. Bump it whenever the output of the same input changes.
  */
-export const ENGINE_VERSION = "7";
+export const ENGINE_VERSION = "8";

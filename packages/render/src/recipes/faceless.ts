@@ -10,8 +10,11 @@ export const FACELESS_MAX_SHOT_S = 3.5;
 export const FACELESS_CROSSFADE_S = 0.5;
 /** The sound fades in from the first frame (and out over the last second, END_FADE_S). */
 const SOUND_FADE_IN_S = 0.3;
-/** Zoom of a shot's slow push (or pull): from the first scale to the second. */
+/** Zoom of a shot's slow push (or pull): from the first scale to the second, in the closest of the bands. */
 const ZOOM: readonly [number, number] = [1.04, 1.14];
+/** How much closer each further zoom band is: shots that show the same moment differ in how close they are. */
+const ZOOM_BAND_STEP = 0.08;
+const ZOOM_BANDS = 3;
 /** Directions of a shot's slow pan, cycled. */
 const PANS: readonly { x: number; y: number }[] = [
   { x: 0, y: 0 },
@@ -32,6 +35,8 @@ export interface FacelessShot {
   mirror: boolean;
   /** Slow push in (else a slow pull out). */
   zoomIn: boolean;
+  /** How close the shot is framed: 0 (the widest) to ZOOM_BANDS - 1. */
+  band: number;
   /** Direction the frame drifts, -1, 0 or 1 on each axis. */
   pan: { x: number; y: number };
 }
@@ -73,8 +78,8 @@ function shotOffsets(count: number, read: number, clipDuration: number): number[
  * The shots of a faceless video of `duration` seconds cut from a clip of `clipDuration` seconds: a
  * new shot at least every FACELESS_MAX_SHOT_S, each crossfading into the next. No part of the clip
  * is shown twice while the clip lasts (see shotOffsets); when the video is longer than the clip,
- * every shot still differs from every other in its framing (mirror, push or pull, pan direction),
- * so no shot repeats unchanged. Pure, so it is tested by its output.
+ * every shot still differs from every other in its framing (mirror, push or pull, how close, pan
+ * direction), so no shot repeats unchanged. Pure, so it is tested by its output.
  */
 export function facelessShots(duration: number, clipDuration: number): FacelessShot[] {
   const count = Math.max(1, Math.ceil(duration / FACELESS_MAX_SHOT_S - 1e-9));
@@ -90,16 +95,21 @@ export function facelessShots(duration: number, clipDuration: number): FacelessS
       end,
       trimStart,
       loop,
+      // Push or pull, how close and which way the frame drifts all change from each shot to the next, at
+      // different periods (2, 3, 5), and the mirror every six: no framing comes back within a video, so a clip
+      // shorter than its shots (the same moment in each) never looks the same twice.
       zoomIn: i % 2 === 0,
-      mirror: Math.floor(i / 2) % 2 === 1,
-      pan: PANS[Math.floor(i / 4) % PANS.length] as { x: number; y: number },
+      band: i % ZOOM_BANDS,
+      pan: PANS[i % PANS.length] as { x: number; y: number },
+      mirror: Math.floor(i / 6) % 2 === 1,
     };
   });
 }
 
 /** The slow push or pull of a shot, drifting the way its pan points (inside the zoomed margin). */
 function shotMotion(shot: FacelessShot): Motion {
-  const [from, to] = shot.zoomIn ? ZOOM : [ZOOM[1], ZOOM[0]];
+  const near = shot.band * ZOOM_BAND_STEP;
+  const [from, to] = shot.zoomIn ? [ZOOM[0] + near, ZOOM[1] + near] : [ZOOM[1] + near, ZOOM[0] + near];
   // Up to 80 % of the margin the zoom leaves on each side (+ 0 turns -0 into 0).
   const drift = (scale: number, side: number) => ({
     x: round((side * shot.pan.x * 0.8 * (scale - 1) * 1080) / 2, 1) + 0,

@@ -453,7 +453,7 @@ describe("ugcAdsRecipe", () => {
 describe("facelessShots", () => {
   /** The library's style clips: 8 s in the full build, 1 s in the quick one (library/src/kit/clip.ts). */
   const LIBRARY_CLIP_S = [8, 1];
-  const look = (s: FacelessShot) => `${s.mirror}:${s.zoomIn}:${s.pan.x}:${s.pan.y}`;
+  const look = (s: FacelessShot) => `${s.mirror}:${s.zoomIn}:${s.band}:${s.pan.x}:${s.pan.y}`;
   const part = (s: FacelessShot) => ({ from: s.trimStart, to: s.trimStart + (s.end - s.start) });
   const overlaps = (a: FacelessShot, b: FacelessShot) =>
     a.loop || b.loop || (part(a).from < part(b).to - 1e-6 && part(b).from < part(a).to - 1e-6);
@@ -485,6 +485,12 @@ describe("facelessShots", () => {
         }
       });
     }
+  });
+
+  it("frames the same moment of a short clip in twelve ways before one comes back (push or pull, mirror, how close)", () => {
+    const shots = facelessShots(42, 1);
+    expect(shots.length).toBe(12);
+    expect(new Set(shots.map((s) => `${s.zoomIn}:${s.mirror}:${s.band}`)).size).toBe(12);
   });
 
   it("spreads the shots over the clip: within one pass over the clip no two shots overlap", () => {
