@@ -81,9 +81,10 @@ afterAll(async () => {
 
 describe.each(TYPES)("output audit: %s", (type) => {
   let result: ProduceResult;
+  // A minute-long Reddit story renders in about a minute on two idle cores; a busy machine takes several.
   beforeAll(async () => {
     result = await renderExample(type);
-  });
+  }, 900_000);
 
   it("is an H.264 High / AAC 48 kHz file of square pixels with a keyframe at least every 2 s", async () => {
     const facts = await streamFacts(result.videoPath);
