@@ -205,7 +205,7 @@ export async function recordLibrary(options: RecordLibraryOptions): Promise<Reco
       if (name.startsWith(".record-"))
         await rm(path.join(options.dir, RECORDED_DIR, name), { recursive: true, force: true });
     }
-    const todo: { recipe: RecordedRecipe; hash: string }[] = [];
+    const pending: { recipe: RecordedRecipe; hash: string }[] = [];
     const current = await readRecorded(options.dir);
     for (const recipe of recipes) {
       const hash = await recipeHash(recipe, options.mode);
@@ -222,17 +222,17 @@ export async function recordLibrary(options: RecordLibraryOptions): Promise<Reco
           });
         }
       } else {
-        todo.push({ recipe, hash });
+        pending.push({ recipe, hash });
       }
     }
     let done = summary.kept.length;
     const total = recipes.length;
-    if (todo.length === 0) {
+    if (pending.length === 0) {
       await writeStatus(options.dir, { state: total ? "done" : "idle", total, done });
       return summary;
     }
-    log(`[record] recording ${todo.length} clip(s) of real gameplay (${summary.kept.length} up to date)`);
-    for (const { recipe, hash } of todo) {
+    log(`[record] recording ${pending.length} clip(s) of real gameplay (${summary.kept.length} up to date)`);
+    for (const { recipe, hash } of pending) {
       const id = assetId(recipe.kind, recipe.key);
       await writeStatus(options.dir, { state: "recording", total, done, current: id });
       try {
