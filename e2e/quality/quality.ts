@@ -66,7 +66,15 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-quality-"));
   const server = spawn(process.execPath, [path.join(ROOT, "server/dist/main.js"), "all"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: "warn" },
+    // No background footage recording: a game drawing on the CPU would be measured as the page's slowness.
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      LOG_LEVEL: "warn",
+      RECORD_FOOTAGE: "off",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
