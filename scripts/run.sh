@@ -30,6 +30,7 @@ case "$command" in
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     [ "$command" = migrate ] || ensure_library full
+    [ "$command" = migrate ] || ensure_voice_model
     [ "$command" = start ] && ensure_showcase
     ensure_build
     # Caption-style pictures and voice clips for the builders (cached: quick after the first run).

@@ -69,7 +69,10 @@ ensure_npm_deps() {
     return 0
   fi
   say "Installing npm dependencies (npm ci)"
-  (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error >&2) || die "npm ci failed."
+  # onnxruntime-node (under kokoro-js) would otherwise fetch CUDA libraries from outside the npm registry on
+  # install; the CPU build inside its package is the one used.
+  (cd "$ROOT" && ONNXRUNTIME_NODE_INSTALL_CUDA=skip npm ci --no-audit --no-fund --loglevel=error >&2) ||
+    die "npm ci failed."
   mkdir -p "$TOOLS" && printf '%s' "$want" >"$stamp"
 }
 
@@ -95,6 +98,13 @@ ensure_library() {
   [ "$mode" = quick ] && args+=(--quick)
   (cd "$ROOT" && node "${ENV_FILE_ARGS[@]}" library/src/build/build.ts "${args[@]}" >&2) ||
     die "Building the media library failed (see the messages above)."
+}
+
+# The natural voice (Kokoro-82M): fetched once from the model hub when it can be reached (or KOKORO_HUB_URL, a
+# mirror); without it the offline voices speak. Never fails setup.
+ensure_voice_model() {
+  (cd "$ROOT" && node "${ENV_FILE_ARGS[@]}" packages/render/scripts/fetch-voice-model.ts) ||
+    say "The voice model step failed (see above); the offline voices speak."
 }
 
 # The landing page's clips, rendered by the engine from the library into SHOWCASE_DIR (default

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Health, type PublicConfig, renderPriorityOf, SIGNUP_BONUS_CREDITS } from "@reelsmith/core";
+import {
+  type Health,
+  type PublicConfig,
+  renderPriorityOf,
+  SIGNUP_BONUS_CREDITS,
+  type VoiceProvider,
+} from "@reelsmith/core";
 import type { Library } from "@reelsmith/library";
 import type { TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
@@ -77,8 +83,8 @@ export interface ServerConfig {
   llm?: LlmConfig | undefined;
   aiRateLimit?: { max: number; windowSeconds: number };
   createRateLimit?: { max: number; windowSeconds: number };
-  /** Which voice engine renders speech (shown to screens). */
-  ttsProvider?: string;
+  /** Which voice engine renders speech (shown to screens and on /api/health). */
+  ttsProvider?: VoiceProvider;
   storage: StorageConfig;
   /** Where uploads are copied while they are checked (default: the system's temporary folder). */
   uploadScratchDir?: string;
@@ -329,7 +335,17 @@ export function createServerContext(
   // Cross-site POST/PUT/PATCH/DELETE are refused; Stripe's webhook authenticates by signature instead.
   app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
   app.use("*", compress());
-  app.route("/", healthRoutes({ database, queue, storage, version, footage: infrastructure.media?.footage }));
+  app.route(
+    "/",
+    healthRoutes({
+      database,
+      queue,
+      storage,
+      version,
+      voice: config.ttsProvider,
+      footage: infrastructure.media?.footage,
+    }),
+  );
   const signInFailures = config.signInFailureLimit ?? { max: 10, windowSeconds: 15 * 60 };
   app.route(
     "/",

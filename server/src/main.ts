@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import { LibraryNotBuiltError, liveLibrary } from "@reelsmith/library";
-import { createTtsProvider, ttsProviderKind } from "@reelsmith/render";
+import { createTtsProvider, KokoroTtsProvider, kokoroSettings, ttsProviderKind } from "@reelsmith/render";
 import { createServerContext, defaultWebDist } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { loadEnv } from "./env.ts";
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
 
   const tts = createTtsProvider(process.env, { onWarning: (message) => logger.warn({ warning: message }, "voice") });
+  const voice = ttsProviderKind(process.env);
   if (command === "previews") {
     // Caption-style pictures and voice clips for the builders; cached, so a second run is quick.
     await ensurePreviews(env.previewsDir, tts, (message) => logger.info(message));
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? "", vision: env.LLM_VISION }
         : undefined,
       aiRateLimit: { max: env.AI_RATE_LIMIT_MAX, windowSeconds: env.AI_RATE_LIMIT_WINDOW_S },
-      ttsProvider: ttsProviderKind(process.env),
+      ttsProvider: voice,
       signedUrlTtlSeconds: env.SIGNED_URL_TTL_S,
       authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
       trustedOrigins,
@@ -111,6 +112,22 @@ async function main(): Promise<void> {
       renderHeartbeatSeconds: env.RENDER_HEARTBEAT_S,
     },
   );
+  if (voice === "kokoro" && command !== "serve" && tts instanceof KokoroTtsProvider) {
+    logger.info({ voice, model: kokoroSettings(process.env).modelId }, "voice: Kokoro-82M in process");
+    // Loaded now rather than by the first render; a copy that cannot be loaded leaves the offline voices speaking.
+    tts
+      .load()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "voice: the Kokoro model could not be loaded; the offline voices speak instead"),
+      );
+  } else if (voice === "offline") {
+    logger.info(
+      { voice },
+      "voice: the offline voices (festival, flite); npm start fetches the natural Kokoro voice once the model hub (or KOKORO_HUB_URL) can be reached, or set KOKORO_MODEL_DIR",
+    );
+  } else {
+    logger.info({ voice }, `voice: ${voice}`);
+  }
   if (!env.smtp) logger.info("SMTP is not configured: contact messages are kept in the outbox (contact_messages)");
 
   if (env.payments.mode === "stripe") {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { standInKokoroFiles } from "@reelsmith/render/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { testLibraryDir } from "./media.ts";
 
@@ -59,9 +60,16 @@ describe("the server process", () => {
   it("starts on the embedded database, refuses a second process on it, and stops cleanly on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));
     const port = 3400 + Math.floor(Math.random() * 400);
-    const first = start(dataDir, port);
+    // A cache without the Kokoro model: the offline voices speak, and the log and /api/health say so.
+    const first = start(dataDir, port, "all", { TTS_CACHE_DIR: path.join(dataDir, "tts-cache") });
     const health = await (await waitForHealth(port)).json();
-    expect(health).toMatchObject({ status: "ok", database: { driver: "pglite" }, queue: { ok: true } });
+    expect(health).toMatchObject({
+      status: "ok",
+      database: { driver: "pglite" },
+      queue: { ok: true },
+      voice: { provider: "offline" },
+    });
+    expect(first.output()).toContain("voice: the offline voices");
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, "db.lock"), "utf8"))).toMatchObject({ pid: first.child.pid });
 
     const second = start(dataDir, port + 1);
@@ -72,6 +80,23 @@ describe("the server process", () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 150_000);
+
+  it("speaks with Kokoro in process when its model is on disk, loads it at start and says so", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-proc-"));
+    const modelDir = path.join(dataDir, "kokoro");
+    for (const [file, content] of Object.entries(standInKokoroFiles())) {
+      fs.mkdirSync(path.dirname(path.join(modelDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(modelDir, file), content);
+    }
+    const port = 3400 + Math.floor(Math.random() * 400);
+    const server = start(dataDir, port, "all", { KOKORO_MODEL_DIR: modelDir });
+    expect(await (await waitForHealth(port)).json()).toMatchObject({ status: "ok", voice: { provider: "kokoro" } });
+    expect(server.output()).toContain("voice: Kokoro-82M in process");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain("could not be loaded");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 150_000);
 

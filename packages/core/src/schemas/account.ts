@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "../catalogue/constants.ts";
 import { messages } from "../messages.ts";
+import { VOICE_PROVIDERS } from "./ai.ts";
 import { hasNoNul } from "./text.ts";
 
 export const accountUserSchema = z.object({
@@ -58,6 +59,8 @@ export const healthSchema = z.object({
   queue: z.object({ ok: z.boolean(), queues: z.number().int() }),
   /** Whether a small object could be written to and removed from storage just now. */
   storage: z.object({ ok: z.boolean(), driver: z.enum(["local", "s3"]) }),
+  /** The voice engine renders speak with (the offline voices unless a natural one is on disk or configured). */
+  voice: z.object({ provider: z.enum(VOICE_PROVIDERS) }).optional(),
   /**
    * The real-gameplay clips recorded after start (they replace drawn ones as they land): what the recorder is
    * doing, how many of how many are ready, the one being recorded, and why it cannot run when it cannot.

@@ -48,11 +48,18 @@ export const generatedAdCopySchema = z.object({
   ad_copy: z.string().max(UGC_COPY_MAX),
 });
 
+/**
+ * The voice engines a server can speak with: the offline Debian voices, Kokoro-82M in process (once setup fetched the
+ * model), or a configured service.
+ */
+export const VOICE_PROVIDERS = ["offline", "kokoro", "openai-compatible", "elevenlabs"] as const;
+export type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
+
 /** What this server can do beyond the embedded default, so screens can explain what is off. */
 export const capabilitiesSchema = z.object({
   /** `vision`: the model also reads the product photo when writing ad copy. */
   ai: z.object({ enabled: z.boolean(), model: z.string().nullable(), vision: z.boolean().default(false) }),
-  tts: z.object({ provider: z.string() }),
+  tts: z.object({ provider: z.enum(VOICE_PROVIDERS) }),
   storage: z.enum(["local", "s3"]),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ELEVENLABS_DEFAULT_VOICES, ElevenLabsTtsProvider } from "./elevenlabs.ts";
-import { createTtsProvider, KOKORO_VOICE_MAP, parseVoiceMap, ttsProviderKind } from "./factory.ts";
+import { createTtsProvider, parseVoiceMap, ttsProviderKind } from "./factory.ts";
+import { KOKORO_VOICE_MAP } from "./kokoro.ts";
 import { OfflineTtsProvider } from "./offline.ts";
 import { OpenAiTtsProvider } from "./openai.ts";
 
+/** A cache folder that holds no Kokoro model, so "nothing configured" does not depend on this machine's cache. */
+const NO_MODEL = { TTS_CACHE_DIR: "/nonexistent/reelsmith-cache" };
+
 describe("createTtsProvider", () => {
-  it("uses the offline voices when no provider is configured", () => {
-    expect(createTtsProvider({})).toBeInstanceOf(OfflineTtsProvider);
+  it("uses the offline voices when no provider is configured and no Kokoro model is on disk", () => {
+    expect(createTtsProvider(NO_MODEL)).toBeInstanceOf(OfflineTtsProvider);
     expect(createTtsProvider({ TTS_PROVIDER: "offline", TTS_API_KEY: "sk-x" })).toBeInstanceOf(OfflineTtsProvider);
   });
 
@@ -62,7 +66,7 @@ describe("createTtsProvider", () => {
 
   it("names the provider it builds, for the capabilities the screens read", () => {
     const cases = [
-      {},
+      NO_MODEL,
       { TTS_API_KEY: "sk-x" },
       { TTS_BASE_URL: "http://127.0.0.1:8880/v1" },
       { TTS_PROVIDER: "offline", TTS_BASE_URL: "http://127.0.0.1:8880/v1" },
@@ -87,7 +91,7 @@ describe("createTtsProvider", () => {
 
   it("rejects bad settings with messages naming the variable", () => {
     expect(() => createTtsProvider({ TTS_PROVIDER: "cloud" })).toThrow(
-      /TTS_PROVIDER must be auto, offline, openai or elevenlabs/,
+      /TTS_PROVIDER must be auto, offline, kokoro, openai or elevenlabs/,
     );
     expect(() => createTtsProvider({ TTS_PROVIDER: "elevenlabs" })).toThrow(/needs ELEVENLABS_API_KEY/);
     expect(() => createTtsProvider({ ELEVENLABS_API_KEY: "xi-x", ELEVENLABS_BASE_URL: "ftp://x" })).toThrow(

@@ -1,4 +1,4 @@
-import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import { VOICE_IDS, type VoiceId, type VoiceProvider } from "@reelsmith/core";
 import {
   DEFAULT_ELEVENLABS_MODEL,
   ELEVENLABS_BASE_URL,
@@ -6,6 +6,7 @@ import {
   ElevenLabsTtsProvider,
 } from "./elevenlabs.ts";
 import { TtsError } from "./errors.ts";
+import { findKokoroModel, KOKORO_VOICE_MAP, KokoroTtsProvider, kokoroSettings } from "./kokoro.ts";
 import { type OfflineTtsOptions, OfflineTtsProvider } from "./offline.ts";
 import { type OpenAiEndpoint, type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
 import type { TtsProvider } from "./types.ts";
@@ -18,27 +19,17 @@ type Env = Record<string, string | undefined>;
 
 const FORMATS = ["wav", "mp3", "flac", "aac", "opus"] as const;
 
-/**
- * Kokoro (e.g. Kokoro-FastAPI with TTS_MODEL=kokoro) voices closest to the catalogue's, by gender and age: used for
- * the ids TTS_VOICE_MAP does not name when the model is kokoro.
- */
-export const KOKORO_VOICE_MAP: Readonly<Record<VoiceId, string>> = {
-  alloy: "am_michael",
-  echo: "am_puck",
-  onyx: "am_fenrir",
-  fable: "am_liam",
-  nova: "af_bella",
-  shimmer: "af_heart",
-};
-
-export type TtsProviderKind = "offline" | "openai-compatible" | "elevenlabs";
+export type TtsProviderKind = VoiceProvider;
 
 /**
  * The text-to-speech provider the environment asks for:
  *
- * - `TTS_PROVIDER` = `offline` | `openai` | `elevenlabs` | `auto` (default): auto means OpenAI-compatible when
- *   `TTS_BASE_URL` is set or `TTS_API_KEY` is (then with OpenAI's own base URL), else ElevenLabs when
- *   `ELEVENLABS_API_KEY` is set, else the offline Debian voices.
+ * - `TTS_PROVIDER` = `offline` | `kokoro` | `openai` | `elevenlabs` | `auto` (default): auto means OpenAI-compatible
+ *   when `TTS_BASE_URL` is set or `TTS_API_KEY` is (then with OpenAI's own base URL), else ElevenLabs when
+ *   `ELEVENLABS_API_KEY` is set, else Kokoro-82M in process when its model is on disk (fetched by setup, or
+ *   `KOKORO_MODEL_DIR`), else the offline Debian voices.
+ * - Kokoro: `KOKORO_MODEL_DIR`, `KOKORO_MODEL` (onnx-community/Kokoro-82M-v1.0-ONNX), `KOKORO_DTYPE` (q8),
+ *   `KOKORO_HUB_URL` (a mirror of the model hub, for setup's fetch), `TTS_VOICE_MAP` (Kokoro voice names).
  * - OpenAI-compatible: `TTS_BASE_URL`, `TTS_API_KEY`, `TTS_MODEL` (default gpt-4o-mini-tts), `TTS_VOICE_MAP` (JSON,
  *   e.g. {"alloy":"af_bella"}; with TTS_MODEL=kokoro the ids it leaves out use KOKORO_VOICE_MAP),
  *   `TTS_RESPONSE_FORMAT` (wav), `TTS_TIMEOUT_MS` (60000).
@@ -50,16 +41,18 @@ export type TtsProviderKind = "offline" | "openai-compatible" | "elevenlabs";
  * - Offline: `TTS_CACHE_DIR` holds the compiled flite helper.
  */
 /**
- * Which provider the environment picks, without building it: the offline voices unless a provider
- * is configured (TTS_BASE_URL, or TTS_API_KEY for OpenAI itself; ELEVENLABS_API_KEY) and TTS_PROVIDER does not say
- * offline.
+ * Which provider the environment picks, without building it: a configured service (TTS_BASE_URL, or TTS_API_KEY for
+ * OpenAI itself; ELEVENLABS_API_KEY), else Kokoro when its model is on disk, else the offline voices; TTS_PROVIDER
+ * names one outright.
  */
 export function ttsProviderKind(env: Env = process.env): TtsProviderKind {
   const choice = (env.TTS_PROVIDER || "auto").toLowerCase();
   if (choice === "elevenlabs") return "elevenlabs";
   if (choice === "offline") return "offline";
+  if (choice === "kokoro") return "kokoro";
   if (choice === "openai" || env.TTS_BASE_URL || env.TTS_API_KEY) return "openai-compatible";
-  return env.ELEVENLABS_API_KEY ? "elevenlabs" : "offline";
+  if (env.ELEVENLABS_API_KEY) return "elevenlabs";
+  return findKokoroModel(kokoroSettings(env)) ? "kokoro" : "offline";
 }
 
 export function createTtsProvider(
@@ -67,15 +60,17 @@ export function createTtsProvider(
   extra: { onWarning?: (message: string) => void } & Pick<OfflineTtsOptions, "parallelism"> = {},
 ): TtsProvider {
   const choice = (env.TTS_PROVIDER || "auto").toLowerCase();
-  if (!["auto", "offline", "openai", "elevenlabs"].includes(choice)) {
+  if (!["auto", "offline", "kokoro", "openai", "elevenlabs"].includes(choice)) {
     throw new TtsError(
       "PROVIDER_REJECTED",
-      `TTS_PROVIDER must be auto, offline, openai or elevenlabs (got "${env.TTS_PROVIDER}").`,
+      `TTS_PROVIDER must be auto, offline, kokoro, openai or elevenlabs (got "${env.TTS_PROVIDER}").`,
     );
   }
-  if (ttsProviderKind(env) === "elevenlabs") {
+  const kind = ttsProviderKind(env);
+  if (kind === "elevenlabs") {
     return new ElevenLabsTtsProvider(elevenLabsOptions(env, extra.onWarning));
   }
+  if (kind === "kokoro") return kokoroProvider(env, extra);
   const baseUrl = env.TTS_BASE_URL || (env.TTS_API_KEY ? OPENAI_BASE_URL : undefined);
   if (choice === "offline" || (choice === "auto" && !baseUrl)) {
     return new OfflineTtsProvider({ cacheDir: env.TTS_CACHE_DIR || undefined, ...extra });
@@ -84,6 +79,31 @@ export function createTtsProvider(
     throw new TtsError("PROVIDER_REJECTED", "TTS_PROVIDER=openai needs TTS_BASE_URL or TTS_API_KEY.");
   }
   return new OpenAiTtsProvider(openAiOptions(env, baseUrl, extra.onWarning));
+}
+
+function kokoroProvider(
+  env: Env,
+  extra: { onWarning?: (message: string) => void } & Pick<OfflineTtsOptions, "parallelism">,
+): TtsProvider {
+  const settings = kokoroSettings(env);
+  const modelDir = findKokoroModel(settings);
+  if (!modelDir) {
+    throw new TtsError(
+      "PROVIDER_REJECTED",
+      settings.modelDir
+        ? `TTS_PROVIDER=kokoro: KOKORO_MODEL_DIR (${settings.modelDir}) does not hold the whole ${settings.dtype} model.`
+        : `TTS_PROVIDER=kokoro: the model is not on disk yet; npm start fetches it when the model hub (or KOKORO_HUB_URL) can be reached, or set KOKORO_MODEL_DIR.`,
+    );
+  }
+  const cacheDir = env.TTS_CACHE_DIR || undefined;
+  return new KokoroTtsProvider({
+    modelDir,
+    dtype: settings.dtype,
+    voiceMap: parseVoiceMap(env.TTS_VOICE_MAP),
+    cacheDir,
+    onWarning: extra.onWarning,
+    fallback: new OfflineTtsProvider({ cacheDir, ...extra }),
+  });
 }
 
 function elevenLabsOptions(env: Env, onWarning?: (message: string) => void): ElevenLabsTtsOptions {

@@ -12,7 +12,6 @@ export {
   createTtsProvider,
   DEFAULT_STT_MODEL,
   DEFAULT_TTS_MODEL,
-  KOKORO_VOICE_MAP,
   OPENAI_BASE_URL,
   parseVoiceMap,
   type TtsProviderKind,
@@ -27,6 +26,19 @@ export {
   forcedAlignmentAvailable,
   POCKETSPHINX_MODEL_DIR,
 } from "./forced-align.ts";
+export {
+  fetchKokoroModel,
+  findKokoroModel,
+  KOKORO_DTYPES,
+  KOKORO_MODEL_ID,
+  KOKORO_VOICE_MAP,
+  type KokoroDtype,
+  type KokoroFetchResult,
+  type KokoroSettings,
+  KokoroTtsProvider,
+  kokoroModelFiles,
+  kokoroSettings,
+} from "./kokoro.ts";
 export { type OfflineTtsOptions, OfflineTtsProvider } from "./offline.ts";
 export { type OpenAiEndpoint, type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
 export { type PreviewFormat, previewText, renderVoicePreviews, type VoicePreview } from "./previews.ts";

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureLoudness, VOICE_LOUDNESS } from "./audio.ts";
 import { ELEVENLABS_DEFAULT_VOICES } from "./elevenlabs.ts";
-import { createTtsProvider, KOKORO_VOICE_MAP } from "./factory.ts";
+import { createTtsProvider } from "./factory.ts";
+import { KOKORO_VOICE_MAP } from "./kokoro.ts";
 import { previewText, renderVoicePreviews } from "./previews.ts";
 import { type FakeElevenLabsServer, startFakeElevenLabsServer } from "./testing/fake-elevenlabs-server.ts";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "./testing/fake-openai-server.ts";
@@ -83,7 +84,11 @@ describe("voice previews follow the configured provider", () => {
   it("are made with ElevenLabs once configured, reused, and remade once when the provider changes", async () => {
     const dir = join(workDir, "previews");
     const voices = ["nova" as const];
-    const offline = await renderVoicePreviews({ dir, provider: createTtsProvider({}), voices });
+    const offline = await renderVoicePreviews({
+      dir,
+      provider: createTtsProvider({ TTS_PROVIDER: "offline" }),
+      voices,
+    });
     expect(offline[0]?.cached).toBe(false);
 
     eleven.calls.length = 0;

@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
-import { alignPhrase, mapTranscript, type TranscriptWord } from "./align.ts";
-import { findPauses } from "./analysis.ts";
-import { concatWavs, decodePcm, decodeProviderAudio, masterVoice } from "./audio.ts";
+import { mapTranscript, type TranscriptWord } from "./align.ts";
+import { concatWavs, decodeProviderAudio, masterVoice } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { abortError, TtsError, throwIfAborted } from "./errors.ts";
-import { alignSegments, forcedAlignmentAvailable } from "./forced-align.ts";
 import { sleep } from "./http.ts";
+import { alignSentenceClips } from "./sentence-clips.ts";
 import { chunkTokens, packChunks, type SpeechToken, speechTokens, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
@@ -61,7 +60,6 @@ export function apiUrl(baseUrl: string, path: string): string {
 export class OpenAiTtsProvider implements TtsProvider {
   readonly name = "openai";
   readonly #options: OpenAiTtsOptions;
-  #forcedAlignment: Promise<boolean> | undefined;
 
   constructor(options: OpenAiTtsOptions) {
     this.#options = options;
@@ -152,49 +150,14 @@ export class OpenAiTtsProvider implements TtsProvider {
   ) {
     const parts = chunkTokens(tokens);
     const clips = await this.#synthesizeAll(request, parts, scratch);
-    const joined = join(scratch, "joined.wav");
-    const { offsets, duration: total } = await concatWavs(
-      clips.map((clip) => clip.wav),
-      joined,
-    );
-    this.#forcedAlignment ??= forcedAlignmentAvailable();
-    if (await this.#forcedAlignment) {
-      try {
-        const samples = await decodePcm(joined, 16000, request.signal);
-        const segments = parts.map((part, i) => ({
-          tokens: part.tokens,
-          start: offsets[i] ?? 0,
-          end: offsets[i + 1] ?? total,
-        }));
-        const { spans } = await alignSegments(samples, segments, {
-          workDir: scratch,
-          cacheDir: this.#options.cacheDir,
-          signal: request.signal,
-        });
-        return { joined, spans, timing: "aligned" as const };
-      } catch (error) {
-        throwIfAborted(request.signal);
-        const reason = error instanceof Error ? error.message : String(error);
-        warn(`Forced alignment failed (${reason}); word timings are estimated per sentence.`);
-      }
-    } else {
-      warn(
-        "pocketsphinx is not installed, so word timings are estimated per sentence (install pocketsphinx and pocketsphinx-en-us).",
-      );
-    }
-    const spans: (Span | undefined)[] = [];
-    for (const [i, part] of parts.entries()) {
-      const clip = clips[i];
-      if (!clip) continue;
-      const samples = await decodePcm(clip.wav, 16000, request.signal);
-      const duration = samples.length / 16000;
-      const offset = offsets[i] ?? 0;
-      const phrase = alignPhrase(part.tokens, duration, findPauses(samples, 16000));
-      for (const span of phrase) {
-        spans.push({ start: span.start + offset, end: span.end + offset });
-      }
-    }
-    return { joined, spans, timing: "aligned" as const };
+    return alignSentenceClips({
+      parts,
+      clips: clips.map((clip) => clip.wav),
+      scratch,
+      cacheDir: this.#options.cacheDir,
+      signal: request.signal,
+      warn,
+    });
   }
 
   async #synthesizeAll(request: SpeechRequest, parts: TextChunk[], scratch: string) {

@@ -1,4 +1,4 @@
-import type { Health } from "@reelsmith/core";
+import type { Health, VoiceProvider } from "@reelsmith/core";
 import type { DatabaseHandle } from "../../db/client.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { createRouter } from "../../lib/create-app.ts";
@@ -10,6 +10,8 @@ export function healthRoutes(deps: {
   queue: JobQueue;
   storage: ObjectStorage;
   version: string;
+  /** The voice engine renders speak with. */
+  voice?: VoiceProvider;
   /** The recorded footage's progress (it never makes the server unhealthy). */
   footage?: () => Promise<Health["footage"]>;
 }) {
@@ -31,6 +33,7 @@ export function healthRoutes(deps: {
       database,
       queue,
       storage,
+      ...(deps.voice ? { voice: { provider: deps.voice } } : {}),
       ...(footage ? { footage } : {}),
     };
     return ok ? c.json(body, 200) : c.json(body, 503);

@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import { alignPhrase } from "./align.ts";
+import { findPauses } from "./analysis.ts";
+import { concatWavs, decodePcm } from "./audio.ts";
+import type { Span } from "./engine-timing.ts";
+import { throwIfAborted } from "./errors.ts";
+import { alignSegments, forcedAlignmentAvailable } from "./forced-align.ts";
+import type { TextChunk } from "./text.ts";
+
+export interface AlignedClips {
+  /** The clips joined, sample exact, in `scratch`. */
+  joined: string;
+  /** One span per token of the parts, in order (undefined where a word was not found). */
+  spans: (Span | undefined)[];
+  timing: "aligned";
+}
+
+let forcedAlignment: Promise<boolean> | undefined;
+
+/**
+ * Joins one clip per sentence (WAVs of one format, from decodeProviderAudio) and finds every word in its own
+ * sentence's stretch by forced alignment (pocketsphinx). Without pocketsphinx, or when it fails, each sentence's words
+ * are spread by syllables over its measured length and snapped to the pauses found in it. Shared by the providers
+ * whose engines give no word times of their own (OpenAI-compatible servers, the in-process Kokoro model).
+ */
+export async function alignSentenceClips(options: {
+  parts: TextChunk[];
+  clips: string[];
+  scratch: string;
+  cacheDir?: string;
+  signal?: AbortSignal;
+  warn: (message: string) => void;
+}): Promise<AlignedClips> {
+  const { parts, clips, scratch, signal, warn } = options;
+  const joined = join(scratch, "joined.wav");
+  const { offsets, duration: total } = await concatWavs(clips, joined);
+  forcedAlignment ??= forcedAlignmentAvailable();
+  if (await forcedAlignment) {
+    try {
+      const samples = await decodePcm(joined, 16000, signal);
+      const segments = parts.map((part, i) => ({
+        tokens: part.tokens,
+        start: offsets[i] ?? 0,
+        end: offsets[i + 1] ?? total,
+      }));
+      const { spans } = await alignSegments(samples, segments, {
+        workDir: scratch,
+        cacheDir: options.cacheDir,
+        signal,
+      });
+      return { joined, spans, timing: "aligned" };
+    } catch (error) {
+      throwIfAborted(signal);
+      const reason = error instanceof Error ? error.message : String(error);
+      warn(`Forced alignment failed (${reason}); word timings are estimated per sentence.`);
+    }
+  } else {
+    warn(
+      "pocketsphinx is not installed, so word timings are estimated per sentence (install pocketsphinx and pocketsphinx-en-us).",
+    );
+  }
+  const spans: (Span | undefined)[] = [];
+  for (const [i, part] of parts.entries()) {
+    const clip = clips[i];
+    if (!clip) continue;
+    const samples = await decodePcm(clip, 16000, signal);
+    const offset = offsets[i] ?? 0;
+    for (const span of alignPhrase(part.tokens, samples.length / 16000, findPauses(samples, 16000))) {
+      spans.push({ start: span.start + offset, end: span.end + offset });
+    }
+  }
+  return { joined, spans, timing: "aligned" };
+}
