@@ -15,6 +15,7 @@
 #   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
 #   voice-previews <dir>  render one preview clip per voice with the configured TTS provider
 #   bench-voices          time and measure every voice of the configured TTS provider
+#   bench-intelligibility how many words of each voice an open recogniser misses (word error rate)
 #   showcase render the landing page's clips with the engine into SHOWCASE_DIR (cached; --quick: three)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -83,7 +84,7 @@ case "$command" in
     ensure_npm_deps
     exec node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/stock/stock.ts" "$@"
     ;;
-  voice-previews | bench-voices)
+  voice-previews | bench-voices | bench-intelligibility)
     [ ${#RUNTIME_DEBS[@]} -eq 0 ] || ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     exec node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/scripts/$command.ts" "$@"
@@ -100,7 +101,10 @@ case "$command" in
       previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
       bench-align) exec node "$ROOT/packages/render/scripts/bench-align.ts" "$@" ;;
       bench | bench-render)
-        if [ "$command" = bench ]; then node "$ROOT/packages/render/scripts/bench-align.ts"; fi
+        if [ "$command" = bench ]; then
+          node "$ROOT/packages/render/scripts/bench-align.ts"
+          node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/scripts/bench-intelligibility.ts"
+        fi
         node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
         [ "$command" = bench-render ] && exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
         node "$ROOT/packages/render/bench/render-bench.ts" "$@"
@@ -110,6 +114,6 @@ case "$command" in
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, voice-previews, bench-voices)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, voice-previews, bench-voices, bench-intelligibility)."
     ;;
 esac

@@ -179,3 +179,34 @@ function fft(re: Float64Array, im: Float64Array): void {
     }
   }
 }
+
+/** Lower-case words of a text, punctuation dropped (apostrophes inside words kept). */
+export function plainWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^\p{L}\p{N}']+/gu, " ")
+    .split(" ")
+    .map((word) => word.replace(/^'+|'+$/g, ""))
+    .filter(Boolean);
+}
+
+/**
+ * Word error rate of a recogniser's hypothesis against the reference text: (substitutions + deletions + insertions)
+ * / reference words, by the edit distance between the two word sequences.
+ */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const ref = plainWords(reference);
+  const hyp = plainWords(hypothesis);
+  if (ref.length === 0) return hyp.length === 0 ? 0 : 1;
+  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= hyp.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
+      current[j] = Math.min(substitution, (previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1);
+    }
+    previous = current;
+  }
+  return (previous[hyp.length] ?? 0) / ref.length;
+}

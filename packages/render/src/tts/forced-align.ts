@@ -19,7 +19,7 @@ import { access, chmod, constants, mkdir, readFile, rename, rm, writeFile } from
 import { join } from "node:path";
 import { alignPhrase } from "./align.ts";
 import { findPauses, type Silence } from "./analysis.ts";
-import { decodePcm } from "./audio.ts";
+import { decodePcm, encodeWav } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
 import { defaultCacheDir } from "./flite.ts";
@@ -649,5 +649,36 @@ async function buildLexiconHelper(binary: string, cacheDir: string): Promise<str
   } finally {
     await rm(`${stem}.c`, { force: true });
     await rm(stem, { force: true });
+  }
+}
+
+/**
+ * What an open-vocabulary recogniser hears in a recording (pocketsphinx with its general US English language model,
+ * not the script): the words as lower-case text. Used to measure how intelligible a voice is, not to time words.
+ */
+export async function recognizeOpen(
+  audioPath: string,
+  options: { workDir: string; modelDir?: string; signal?: AbortSignal },
+): Promise<string> {
+  const modelDir = options.modelDir ?? POCKETSPHINX_MODEL_DIR;
+  const samples = await decodePcm(audioPath, RATE, options.signal);
+  const raw = join(options.workDir, `recognize-${randomBytes(6).toString("hex")}.wav`);
+  await writeFile(raw, encodeWav({ sampleRate: RATE, channels: 1, bitsPerSample: 16 }, toPcm16(samples)));
+  try {
+    // biome-ignore format: one option and its value per line
+    const { stdout } = await runProcess("pocketsphinx_continuous", [
+      "-infile", raw,
+      "-hmm", join(modelDir, "en-us"),
+      "-lm", join(modelDir, "en-us.lm.bin"),
+      "-dict", join(modelDir, "cmudict-en-us.dict"),
+      "-logfn", "/dev/null",
+    ], { signal: options.signal });
+    return stdout
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(" ");
+  } finally {
+    await rm(raw, { force: true });
   }
 }
