@@ -12,7 +12,7 @@ NODE_PACKAGE_VERSION="24.21.0"
 # its US English model and dictionary. Recorded gameplay: Minetest with Minetest Game, a virtual screen and a slowed
 # clock for it. Chromium (and a font family for it) drives the browser tests.
 RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji festival festvox-us-slt-hts festvox-kallpc16k
-  festvox-kdlpc16k libflite1 flite1-dev gcc libc6-dev pocketsphinx pocketsphinx-en-us minetest minetest-data xvfb
+  libflite1 flite1-dev gcc libc6-dev pocketsphinx pocketsphinx-en-us minetest minetest-data xvfb
   libfaketime)
 TEST_DEBS=(chromium fonts-liberation)
 
