@@ -26,7 +26,7 @@ import {
 } from "../recipes/green-screen.ts";
 import { redditDuration, redditRecipe } from "../recipes/reddit.ts";
 import { textHookRecipe } from "../recipes/text-hook.ts";
-import { ugcAdsRecipe, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
+import { ugcAdsRecipe, ugcFitSpeed, ugcScript, ugcVoice } from "../recipes/ugc-ads.ts";
 import { renderComposition } from "../render.ts";
 import type { TtsProvider } from "../tts/types.ts";
 import { prepareOwnBackground } from "./own-background.ts";
@@ -308,12 +308,24 @@ const producers: { [T in VideoType]: Producer<T> } = {
       const voice = ugcVoice(input.gender);
       req.onStage?.(STAGES.voice);
       await mkdir(join(workDir, "stage"), { recursive: true });
-      const [hook, copy, stage] = await Promise.all([
+      let [hook, copy, stage] = await Promise.all([
         speak(req.tts, script.hook, voice, join(workDir, "hook"), signal, warnings),
         speak(req.tts, script.copy, voice, join(workDir, "copy"), signal, warnings),
         // The product cut out and set in a drawn scene (or its photo framed), and the close-ups.
         prepareUgcStage(assets.productImage, join(workDir, "stage")),
       ]);
+      // An ad that would run past 30 s is read a little faster (at most UGC_MAX_SPEED), measured again each time.
+      let speed = 1;
+      for (let attempt = 1; attempt <= 2; attempt += 1) {
+        const faster = ugcFitSpeed(hook.duration, copy.duration, speed);
+        if (faster === undefined) break;
+        speed = faster;
+        const again: string[] = [];
+        [hook, copy] = await Promise.all([
+          speak(req.tts, script.hook, voice, join(workDir, `hook-${attempt}`), signal, again, speed),
+          speak(req.tts, script.copy, voice, join(workDir, `copy-${attempt}`), signal, again, speed),
+        ]);
+      }
       return ugcAdsRecipe(input, { stage, music: assets.music }, { hook, copy });
     },
   },

@@ -7,11 +7,14 @@ import { stageLayout, type UgcStage } from "../cards/product-stage.ts";
 import { SETTING_LOOKS } from "../cards/settings.ts";
 import { type Composition, type ImageLayer, type Keyframe, parseComposition } from "../composition/schema.ts";
 import {
+  UGC_MAX_S,
+  UGC_MAX_SPEED,
   UGC_OUTRO_S,
   UGC_SHOT_MAX_S,
   UGC_SHOT_MIN_S,
   type UgcShot,
   ugcAdsRecipe,
+  ugcFitSpeed,
   ugcProductPlacements,
   ugcShots,
 } from "./ugc-ads.ts";
@@ -214,3 +217,24 @@ describe.each(["cutout", "photo"] as const)("ugcAdsRecipe (%s)", (kind) => {
 function captionStyleOf(c: Composition) {
   return captionStyle(c.captions?.style ?? "bubble");
 }
+
+describe("ugcFitSpeed", () => {
+  // The room for hook and copy in 30 s: 30 - 2.2 (call to action) - 0.6 (lead-in and pause) - a frame.
+  const room = UGC_MAX_S - UGC_OUTRO_S - 0.6 - 1 / 30;
+
+  it("leaves an ad that fits as it is", () => {
+    expect(ugcFitSpeed(3, 20)).toBeUndefined();
+    expect(ugcFitSpeed(3, room - 3)).toBeUndefined();
+  });
+
+  it("asks for the speed that brings a long ad under 30 s, a little under to be safe", () => {
+    const speed = ugcFitSpeed(3.5, 26) ?? 0;
+    expect(speed).toBeGreaterThan((3.5 + 26) / room);
+    expect(speed).toBeLessThan(((3.5 + 26) / room) * 1.04);
+    // Measured again at that speed and still long: faster from there, never past the cap.
+    const again = ugcFitSpeed(3, 24.5, speed) ?? 0;
+    expect(again).toBeGreaterThan(speed);
+    expect(ugcFitSpeed(5, 40)).toBe(UGC_MAX_SPEED);
+    expect(ugcFitSpeed(5, 40, UGC_MAX_SPEED)).toBeUndefined();
+  });
+});

@@ -41,6 +41,26 @@ export function ugcVoice(gender: UgcAdsInput["gender"]): "nova" | "onyx" {
 
 /** Length of the closing call to action after the last word. */
 export const UGC_OUTRO_S = 2.2;
+/** The longest an ad runs (quality.md: 15-30 s; past 30 s viewers of an ad swipe on). */
+export const UGC_MAX_S = 30;
+/** The fastest the voice is asked to read to fit an ad in UGC_MAX_S: faster reads as rushed. */
+export const UGC_MAX_SPEED = 1.25;
+
+/**
+ * The speaking speed at which the hook and the copy fit in UGC_MAX_S with the lead-in, the pause between them and the
+ * closing call to action, given how long they lasted at `speed`; undefined when they fit already. Never above
+ * UGC_MAX_SPEED (a copy too long even then makes a longer ad, not a gabbled one).
+ */
+export function ugcFitSpeed(hook: number, copy: number, speed = 1): number | undefined {
+  // 0.3 s before the hook, 0.3 s between hook and copy, and a frame for the rounding of the length.
+  const room = UGC_MAX_S - UGC_OUTRO_S - 0.6 - 1 / 30;
+  const spoken = hook + copy;
+  if (spoken <= room) return undefined;
+  // Engines do not shorten pauses and words exactly in proportion: aim 2 % under the room.
+  const wanted = Math.ceil(speed * (spoken / room) * 1.02 * 100) / 100;
+  const next = Math.min(UGC_MAX_SPEED, wanted);
+  return next > speed ? next : undefined;
+}
 /** Shots last about this long (a cut every 2-3 s). */
 export const UGC_BEAT_S = 2.5;
 export const UGC_SHOT_MIN_S = 2;
