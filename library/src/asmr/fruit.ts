@@ -85,6 +85,9 @@ export const FRUIT_SPANS = {
   leave: [0.8, 1],
 } as const satisfies Record<string, Span>;
 
+/** Where the clip opens (a loop phase): the first fruit in place as the knife starts down. */
+export const FRUIT_OPEN_AT = FRUIT_SPANS.cut[0] / FRUITS.length;
+
 /** Knife depth: its edge is at `fruitTop - 0.6 r + depth * 2.6 r`, so 0.6 / 2.6 touches the skin and 1 the board. */
 const REST_DEPTH = -0.2;
 export const SKIN_DEPTH = 0.6 / 2.6;
@@ -262,7 +265,8 @@ function drawHalf(ctx: SKRSContext2D, fruit: Fruit, x: number, y: number, side: 
 
 const generator: VideoGenerator = {
   source: "library/src/asmr/fruit.ts",
-  spec: (mode) => styleClipSpec(mode, 8, 0.16),
+  // Opens with the first fruit on the board and the knife going down, not on the bare board before it slides in.
+  spec: (mode) => styleClipSpec(mode, 8, 0.16, FRUIT_OPEN_AT),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

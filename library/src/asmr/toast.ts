@@ -38,6 +38,9 @@ export const TOAST_SPANS = {
   /** The toast slides out. */
   leave: [0.85, 1],
 } as const satisfies Record<string, Span>;
+/** Where the clip opens (a loop phase): the toast on the plate and the knife a fifth of the way through its spread. */
+export const TOAST_OPEN_AT = (TOAST_SPANS.spread[0] + 0.13) / SPREADS.length;
+
 export const STROKES = 5;
 
 export interface ToastMoment {
@@ -175,7 +178,8 @@ function toastPath(ctx: SKRSContext2D, x: number, y: number, s: number): void {
 
 const generator: VideoGenerator = {
   source: "library/src/asmr/toast.ts",
-  spec: (mode) => styleClipSpec(mode, 8, 0.2),
+  // Opens with the knife already spreading, not on the empty plate before the toast slides in.
+  spec: (mode) => styleClipSpec(mode, 8, 0.2, TOAST_OPEN_AT),
   createScene({ spec }) {
     const w = spec.drawWidth;
     const h = spec.drawHeight;

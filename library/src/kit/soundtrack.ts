@@ -326,3 +326,17 @@ export async function fitEncodedPeaks(pcm: Float32Array, work: string): Promise<
   }
   return current;
 }
+
+/**
+ * A seamless loop of interleaved stereo PCM started at another point of the loop (0..1): the samples from there to
+ * the end, then those from the start. Turns the sound with the picture of a clip that opens at `openAt`.
+ */
+export function rotateLoop(pcm: Float32Array, openAt: number): Float32Array {
+  const frames = pcm.length / 2;
+  const shift = Math.round((((openAt % 1) + 1) % 1) * frames) * 2;
+  if (shift === 0) return pcm;
+  const out = new Float32Array(pcm.length);
+  out.set(pcm.subarray(shift), 0);
+  out.set(pcm.subarray(0, shift), pcm.length - shift);
+  return out;
+}

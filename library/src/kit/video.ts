@@ -10,7 +10,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { h264Args } from "@reelsmith/media";
 import { endStream, run, writeChunk } from "./ffmpeg.ts";
 import { createRng, type Rng } from "./prng.ts";
-import { AAC_ARGS, fitEncodedPeaks } from "./soundtrack.ts";
+import { AAC_ARGS, fitEncodedPeaks, rotateLoop } from "./soundtrack.ts";
 
 export type BuildModeName = "full" | "quick";
 
@@ -32,6 +32,12 @@ export interface VideoSpec {
   preset: "ultrafast" | "superfast" | "veryfast" | "faster";
   /** Where in the loop (0..1) the thumbnail is taken. */
   thumbnailAt: number;
+  /**
+   * Where in the loop (0..1) the clip's first frame is (default 0). A loop whose cycle begins before its action (an
+   * empty plate, a bare board) opens in the action instead; picture and sound are turned together, so the clip stays
+   * seamless and every sound stays on its moment.
+   */
+  openAt?: number;
 }
 
 export interface FrameInfo {
@@ -93,7 +99,7 @@ export function frameInfo(spec: VideoSpec, frame: number, frames = frameCount(sp
   return {
     frame,
     frames,
-    phase: frame / frames,
+    phase: (frame / frames + (spec.openAt ?? 0)) % 1,
     t: frame / spec.fps,
     duration: frames / spec.fps,
     w: spec.drawWidth,
@@ -135,11 +141,16 @@ export async function renderVideo(
   const context: SceneContext = { spec, rng: createRng(seed), mode };
   const scene = await generator.createScene(context);
   const tmpAudio = path.join(os.tmpdir(), `reelsmith-library-${process.pid}-${path.basename(out)}.f32`);
-  const synthesised = generator.audio?.({ ...context, rng: createRng(`${seed}:audio`) });
+  const loop = generator.audio?.({ ...context, rng: createRng(`${seed}:audio`) });
+  const synthesised = loop && rotateLoop(loop, spec.openAt ?? 0);
   const audio = synthesised && (await fitEncodedPeaks(synthesised, tmpAudio));
   const canvas = createCanvas(spec.drawWidth, spec.drawHeight);
   const ctx = canvas.getContext("2d");
-  const thumbFrame = Math.min(frames - 1, Math.round(spec.thumbnailAt * frames));
+  // The thumbnail shows the loop's phase thumbnailAt wherever the clip opens.
+  const thumbFrame = Math.min(
+    frames - 1,
+    Math.round(((((spec.thumbnailAt - (spec.openAt ?? 0)) % 1) + 1) % 1) * frames),
+  );
   const tmpVideo = tempName(out);
   let thumb: Buffer | undefined;
   const args = [
