@@ -12,7 +12,27 @@ export interface VoiceMeasures {
 }
 
 /** Median F0 by the YIN method (de Cheveigné & Kawahara 2002) over 40 ms frames every 10 ms. */
-export function medianPitch(samples: Float32Array, sampleRate: number, { min = 60, max = 450 } = {}): number {
+export function medianPitch(
+  samples: Float32Array,
+  sampleRate: number,
+  range: { min?: number; max?: number } = {},
+): number {
+  return median(pitchTrack(samples, sampleRate, range));
+}
+
+/**
+ * How far the voice's pitch moves: semitones between the 10th and 90th percentiles of its voiced frames' F0. A flat,
+ * read-out delivery stays within about 3; lively speech spans 5 or more.
+ */
+export function pitchRange(samples: Float32Array, sampleRate: number): number {
+  const track = pitchTrack(samples, sampleRate).sort((a, b) => a - b);
+  if (track.length < 10) return Number.NaN;
+  const at = (q: number) => track[Math.min(track.length - 1, Math.floor(q * track.length))] ?? Number.NaN;
+  return 12 * Math.log2(at(0.9) / at(0.1));
+}
+
+/** F0 of every voiced 40 ms frame (every 10 ms) by the YIN method, Hz. */
+export function pitchTrack(samples: Float32Array, sampleRate: number, { min = 60, max = 450 } = {}): number[] {
   const frame = Math.round(sampleRate * 0.04);
   const hop = Math.round(sampleRate * 0.01);
   const maxLag = Math.floor(sampleRate / min);
@@ -53,7 +73,7 @@ export function medianPitch(samples: Float32Array, sampleRate: number, { min = 6
     }
     if (chosen > 0) found.push(sampleRate / chosen);
   }
-  return median(found);
+  return found;
 }
 
 /** Median spectral centroid over 64 ms frames (DFT magnitude), skipping near-silent frames. */

@@ -11,6 +11,7 @@ import {
   findPauses,
   measureVoice,
   median,
+  pitchRange,
   plainWords,
   speakingRate,
   type VoiceMeasures,
@@ -110,6 +111,12 @@ describe("offline voices", () => {
     }
     expect(errors.length).toBeGreaterThanOrEqual(4);
     expect(median(errors)).toBeLessThan(0.05);
+  });
+
+  it.each(VOICE_IDS)("%s does not read flat: its pitch moves over 3 semitones or more", async (voice) => {
+    const speech = speeches.get(voice);
+    if (!speech) throw new Error("not synthesised");
+    expect(pitchRange(await decodePcm(speech.audioPath, 16000), 16000)).toBeGreaterThanOrEqual(3);
   });
 
   it("has male voices an open recogniser understands: under 35 % of the words missed in a story, an ad and a narration", async () => {
