@@ -224,7 +224,7 @@ describe("AI UGC Ads builder", () => {
       "/api/capabilities": () =>
         jsonResponse(200, {
           ai: { enabled: true, model: "m", vision: true },
-          tts: { provider: "x" },
+          tts: { provider: "openai-compatible" },
           storage: "local",
         }),
       "POST /api/ai/ad-copy": () => jsonResponse(200, { hook: "AI hook", ad_copy: "AI copy." }),
