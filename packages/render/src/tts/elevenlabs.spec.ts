@@ -14,9 +14,10 @@ import {
   splitParts,
 } from "./elevenlabs.ts";
 import { TtsError } from "./errors.ts";
+import { expectWordsInOrder } from "./testing/expect-words.ts";
 import { type FakeElevenLabsServer, startFakeElevenLabsServer } from "./testing/fake-elevenlabs-server.ts";
 import { speechTokens } from "./text.ts";
-import type { Speech, WordTiming } from "./types.ts";
+import type { WordTiming } from "./types.ts";
 
 const KEY = "xi-test-0123456789abcdef";
 const TEXT = "Honestly, I paid $20, and I don't regret it. Not one bit!";
@@ -63,17 +64,6 @@ function truth(text: string, calls: typeof server.calls): WordTiming[] {
   return words;
 }
 
-function expectOrderedInside(speech: Speech, text: string) {
-  expect(speech.words.map((w) => w.text)).toEqual(speechTokens(text).tokens.map((t) => t.text));
-  let previousEnd = 0;
-  for (const word of speech.words) {
-    expect(word.start).toBeGreaterThanOrEqual(previousEnd);
-    expect(word.end).toBeGreaterThan(word.start);
-    previousEnd = word.end;
-  }
-  expect(previousEnd).toBeLessThanOrEqual(speech.duration);
-}
-
 describe("ElevenLabs provider", () => {
   it("sends the script to the mapped premade voice and times every token from the character alignment", async () => {
     server.calls.length = 0;
@@ -88,7 +78,7 @@ describe("ElevenLabs provider", () => {
     });
     expect(call?.body).not.toHaveProperty("previous_text");
     expect(speech.timing).toBe("engine");
-    expectOrderedInside(speech, TEXT);
+    expectWordsInOrder(speech, TEXT);
     expect(speech.words.map((w) => w.text)).toEqual([
       "Honestly,",
       "I",
@@ -132,7 +122,7 @@ describe("ElevenLabs provider", () => {
     expect(byText.get(sent[2])).toMatchObject({ previous_text: sent[1] });
     expect(byText.get(sent[2])).not.toHaveProperty("next_text");
     expect(speech.timing).toBe("engine");
-    expectOrderedInside(speech, text);
+    expectWordsInOrder(speech, text);
     const expected = truth(text, server.calls);
     const errors = speech.words.map((w, i) => Math.abs(w.start - (expected[i]?.start ?? Number.NaN)));
     expect(Math.max(...errors)).toBeLessThan(0.04);
@@ -253,7 +243,7 @@ describe("ElevenLabs provider", () => {
         workDir,
       });
       expect(speech.timing).toBe("aligned");
-      expectOrderedInside(speech, text);
+      expectWordsInOrder(speech, text);
       const expected = truth(text, bare.calls);
       const errors = speech.words.map((w, i) => Math.abs(w.start - (expected[i]?.start ?? Number.NaN)));
       expect(Math.max(...errors)).toBeLessThan(0.5);

@@ -3,11 +3,10 @@ import { existsSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
-import { decodeProviderAudio, masterVoice } from "./audio.ts";
-import { finalizeWords } from "./engine-timing.ts";
+import { decodeProviderAudio } from "./audio.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
 import { defaultCacheDir } from "./flite.ts";
-import { alignSentenceClips } from "./sentence-clips.ts";
+import { alignSentenceClips, masterSpeech } from "./sentence-clips.ts";
 import { chunkTokens, speechTokens } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
@@ -292,21 +291,14 @@ export class KokoroTtsProvider implements TtsProvider {
           warn(message);
         },
       });
-      const audioPath = join(request.workDir, `speech-${request.voice}-${randomBytes(6).toString("hex")}.wav`);
-      const { duration } = await masterVoice({
-        input: aligned.joined,
-        output: audioPath,
-        scratch: join(scratch, "shaped.wav"),
+      return await masterSpeech({
+        ...aligned,
+        audioPath: join(request.workDir, `speech-${request.voice}-${randomBytes(6).toString("hex")}.wav`),
+        scratch,
+        tokens,
+        warnings,
         signal,
       });
-      const speech: Speech = {
-        audioPath,
-        duration,
-        words: finalizeWords(tokens, aligned.spans, duration),
-        timing: aligned.timing,
-      };
-      if (warnings.length > 0) speech.warnings = warnings;
-      return speech;
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

@@ -9,9 +9,9 @@ import { median } from "./analysis.ts";
 import { measureLoudness, VOICE_LOUDNESS } from "./audio.ts";
 import { TtsError } from "./errors.ts";
 import { type OpenAiTtsOptions, OpenAiTtsProvider } from "./openai.ts";
+import { expectWordsInOrder } from "./testing/expect-words.ts";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "./testing/fake-openai-server.ts";
-import { speechTokens } from "./text.ts";
-import type { Speech, WordTiming } from "./types.ts";
+import type { WordTiming } from "./types.ts";
 
 const KEY = "sk-test-0123456789abcdef";
 const TEXT = "Okay, so here is the thing. My neighbour built a fence on my lawn, and then he sent me the bill!";
@@ -54,17 +54,6 @@ function truth(calls: typeof server.speechCalls): WordTiming[] {
   return words;
 }
 
-function expectOrderedInside(speech: Speech) {
-  expect(speech.words.map((w) => w.text)).toEqual(speechTokens(TEXT).tokens.map((t) => t.text));
-  let previousEnd = 0;
-  for (const word of speech.words) {
-    expect(word.start).toBeGreaterThanOrEqual(previousEnd);
-    expect(word.end).toBeGreaterThan(word.start);
-    previousEnd = word.end;
-  }
-  expect(previousEnd).toBeLessThanOrEqual(speech.duration);
-}
-
 describe("OpenAI-compatible provider", () => {
   it("synthesises in one request and takes word timestamps from the transcription endpoint", async () => {
     server.speechCalls.length = 0;
@@ -76,7 +65,7 @@ describe("OpenAI-compatible provider", () => {
     expect(speech.timing).toBe("transcription");
     expect(server.speechCalls).toHaveLength(1);
     expect(server.speechCalls[0]).toMatchObject({ input: TEXT, voice: "nova", model: "tts-1", format: "wav" });
-    expectOrderedInside(speech);
+    expectWordsInOrder(speech, TEXT);
     const expected = truth(server.speechCalls);
     for (const [i, word] of speech.words.entries()) {
       expect(Math.abs(word.start - (expected[i]?.start ?? Number.NaN))).toBeLessThan(0.01);
@@ -94,7 +83,7 @@ describe("OpenAI-compatible provider", () => {
       "Okay, so here is the thing.",
       "My neighbour built a fence on my lawn, and then he sent me the bill!",
     ]);
-    expectOrderedInside(speech);
+    expectWordsInOrder(speech, TEXT);
     const expected = truth(server.speechCalls);
     const errors = speech.words.map((w, i) => Math.abs(w.start - (expected[i]?.start ?? Number.NaN)));
     // Forced alignment (pocketsphinx) measured 5-15 ms median; per-sentence estimates without it 70-160 ms.

@@ -3,11 +3,11 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
 import { mapTranscript, type TranscriptWord } from "./align.ts";
-import { concatWavs, decodeProviderAudio, masterVoice } from "./audio.ts";
-import { finalizeWords, type Span } from "./engine-timing.ts";
+import { concatWavs, decodeProviderAudio } from "./audio.ts";
+import type { Span } from "./engine-timing.ts";
 import { abortError, TtsError, throwIfAborted } from "./errors.ts";
 import { sleep } from "./http.ts";
-import { alignSentenceClips } from "./sentence-clips.ts";
+import { alignSentenceClips, masterSpeech } from "./sentence-clips.ts";
 import { chunkTokens, packChunks, type SpeechToken, speechTokens, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
@@ -99,21 +99,14 @@ export class OpenAiTtsProvider implements TtsProvider {
         warnings.push(message);
         warn(message);
       });
-      const audioPath = join(request.workDir, `speech-${request.voice}-${id}.wav`);
-      const { duration } = await masterVoice({
-        input: result.joined,
-        output: audioPath,
-        scratch: join(scratch, "shaped.wav"),
+      return await masterSpeech({
+        ...result,
+        audioPath: join(request.workDir, `speech-${request.voice}-${id}.wav`),
+        scratch,
+        tokens,
+        warnings,
         signal,
       });
-      const speech: Speech = {
-        audioPath,
-        duration,
-        words: finalizeWords(tokens, result.spans, duration),
-        timing: result.timing,
-      };
-      if (warnings.length > 0) speech.warnings = warnings;
-      return speech;
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import { alignPhrase } from "./align.ts";
 import { findPauses } from "./analysis.ts";
-import { concatWavs, decodePcm } from "./audio.ts";
-import type { Span } from "./engine-timing.ts";
+import { concatWavs, decodePcm, masterVoice } from "./audio.ts";
+import { finalizeWords, type Span } from "./engine-timing.ts";
 import { throwIfAborted } from "./errors.ts";
 import { alignSegments, forcedAlignmentAvailable } from "./forced-align.ts";
-import type { TextChunk } from "./text.ts";
+import type { SpeechToken, TextChunk } from "./text.ts";
+import type { Speech } from "./types.ts";
 
 export interface AlignedClips {
   /** The clips joined, sample exact, in `scratch`. */
@@ -70,4 +71,35 @@ export async function alignSentenceClips(options: {
     }
   }
   return { joined, spans, timing: "aligned" };
+}
+
+/**
+ * The finished speech of a provider that joined its clips itself: the joined audio mastered to `audioPath` (-16 LUFS)
+ * and one timing per token, with the warnings gathered on the way.
+ */
+export async function masterSpeech(options: {
+  joined: string;
+  audioPath: string;
+  scratch: string;
+  tokens: SpeechToken[];
+  spans: (Span | undefined)[];
+  timing: Speech["timing"];
+  warnings: string[];
+  signal?: AbortSignal;
+}): Promise<Speech> {
+  const { audioPath, tokens, warnings } = options;
+  const { duration } = await masterVoice({
+    input: options.joined,
+    output: audioPath,
+    scratch: join(options.scratch, "shaped.wav"),
+    signal: options.signal,
+  });
+  const speech: Speech = {
+    audioPath,
+    duration,
+    words: finalizeWords(tokens, options.spans, duration),
+    timing: options.timing,
+  };
+  if (warnings.length > 0) speech.warnings = warnings;
+  return speech;
 }
