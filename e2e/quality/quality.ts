@@ -110,7 +110,8 @@ async function main() {
     };
     // A first run measures the host's CPU (and warms the server's caches); it is not graded.
     const benchmarkIndex = (await audit(`${BASE}/`)).environment.benchmarkIndex;
-    const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
+    // QUALITY_CPU_SLOWDOWN pins the multiplier (to replay another machine's run).
+    const cpuSlowdown = Number(process.env.QUALITY_CPU_SLOWDOWN) || cpuSlowdownFor(benchmarkIndex);
     console.log(`\nHost benchmark index ${Math.round(benchmarkIndex)} -> CPU slowdown ${cpuSlowdown}x (default 4x)`);
     for (const page of PAGES) {
       const runs = [];
@@ -119,6 +120,12 @@ async function main() {
       const lhr = runs.at(-1);
       if (!lhr) throw new Error("no Lighthouse run");
       const { categories, audits } = lhr;
+      // QUALITY_REPORT_DIR keeps the graded run's full report (open it in Lighthouse's viewer to see why).
+      if (process.env.QUALITY_REPORT_DIR) {
+        fs.mkdirSync(process.env.QUALITY_REPORT_DIR, { recursive: true });
+        const name = page === "/" ? "index" : page.replace(/^\//, "").replace(/\W+/g, "-");
+        fs.writeFileSync(path.join(process.env.QUALITY_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+      }
       const scores = Object.fromEntries(
         Object.keys(BARS).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
       ) as Record<keyof typeof BARS, number>;

@@ -186,6 +186,35 @@ test("the contact form asks for every field, then sends and clears", async ({ pa
   }
 });
 
+test("a pre-rendered page paints before it asks for its scripts, and the test checkout's notice holds its place", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await openHydrated(page, "/pricing");
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstPaint);
+
+  // The e2e server runs the built-in test checkout: its notice is in the page before the script runs,
+  // so the plans below it do not move when the page comes alive.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/pricing");
+  const notice = page.getByRole("note").filter({ hasText: messages.billing.testModeNotice });
+  await expect(notice).toBeVisible();
+  const before = await page.getByRole("radiogroup", { name: "Billing period" }).boundingBox();
+  await page.unroute("**/assets/*.js");
+  await openHydrated(page, "/pricing");
+  await expect(notice).toBeVisible();
+  const after = await page.getByRole("radiogroup", { name: "Billing period" }).boundingBox();
+  expect(after?.y).toBe(before?.y);
+});
+
 test("the contact form keeps what a visitor typed before the page's script ran, and sends it", async ({ page }) => {
   // Hold the scripts back: the visitor types into the pre-rendered form before it hydrates.
   let release = () => {};

@@ -35,9 +35,21 @@ async function resolveLazyMatches(): Promise<void> {
   );
 }
 
+/**
+ * Lets the browser handle input and paint between the steps of starting a pre-rendered page, so none
+ * of them is one long task on a slow phone (evaluating the entry, fetching the page's code, hydrating).
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(root: HTMLElement) {
   const prerendered = root.hasChildNodes() && window.__staticRouterHydrationData !== undefined;
-  if (prerendered) await resolveLazyMatches();
+  if (prerendered) {
+    await yieldToBrowser();
+    await resolveLazyMatches();
+    await yieldToBrowser();
+  }
   const queryClient = createQueryClient();
   const router = createAppRouter();
   const app = (

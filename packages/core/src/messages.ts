@@ -1,7 +1,8 @@
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from "./catalogue/constants.ts";
+import { groupThousands } from "./rules/format.ts";
 
 /** "50 megapixels and 12,000 pixels on either side". */
-const IMAGE_LIMIT_WORDS = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels and ${IMAGE_MAX_SIDE.toLocaleString("en-US")} pixels on either side`;
+const IMAGE_LIMIT_WORDS = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels and ${groupThousands(IMAGE_MAX_SIDE)} pixels on either side`;
 
 /**
  * Every user-facing string the product shows, in one place. Wording taken from the product

@@ -50,6 +50,15 @@ describe("renderIndexHtml", () => {
     );
   });
 
+  it("marks <html> with the payment mode, for markup that shows before the page's script runs", () => {
+    expect(renderIndexHtml(TEMPLATE, "/pricing", config)).toContain('<html data-payments="stripe">');
+    const test = renderIndexHtml('<html lang="en" class="dark"><head></head></html>', "/pricing", {
+      ...config,
+      payments: { mode: "test" },
+    });
+    expect(test).toContain('<html data-payments="test" lang="en" class="dark">');
+  });
+
   it("writes the public address where pre-rendered pages hold its placeholder", () => {
     const html = renderIndexHtml(
       `${TEMPLATE}<script type="application/ld+json">{"url":"${PUBLIC_URL_PLACEHOLDER}/faq"}</script>`,

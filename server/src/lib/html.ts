@@ -28,7 +28,8 @@ export function fullTitle(title: string): string {
  * The SPA's index.html for one path: the page's title, description, canonical URL, robots, Open
  * Graph and Twitter tags written in (the app keeps them current as the visitor navigates), the public
  * config as JSON, and the web-analytics script when one is configured. Paths that are not public
- * pages keep the template's defaults.
+ * pages keep the template's defaults. The payment mode is also an attribute of <html>
+ * (`data-payments`), so pre-rendered markup can show the test-checkout notice before its script runs.
  */
 export function renderIndexHtml(template: string, pathname: string, config: PublicConfig): string {
   // URL serialisation percent-encodes quotes and angle brackets, so the address is safe in HTML and JSON.
@@ -36,7 +37,9 @@ export function renderIndexHtml(template: string, pathname: string, config: Publ
   const page = pageMetaFor(pathname);
   const head: string[] = [];
   // Pre-rendered pages carry a placeholder wherever the public address belongs (structured data).
-  let html = template.replaceAll(PUBLIC_URL_PLACEHOLDER, base);
+  let html = template
+    .replaceAll(PUBLIC_URL_PLACEHOLDER, base)
+    .replace(/<html(?=[\s>])/, `<html data-payments="${config.payments.mode}"`);
   if (page) {
     const title = escapeHtml(fullTitle(page.title));
     const description = escapeHtml(page.description);

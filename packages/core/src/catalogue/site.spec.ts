@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatViews } from "../rules/format.ts";
+import { formatViews, groupThousands } from "../rules/format.ts";
 import { BLOG_ARTICLE_COUNT } from "./constants.ts";
 import { BLOG_ARTICLES, pageMetaFor, SITE_PAGES, sitemapPages } from "./site.ts";
 
@@ -44,5 +44,19 @@ describe("formatViews", () => {
     [148_000_000, "148M"],
   ])("%d -> %s", (views, text) => {
     expect(formatViews(views)).toBe(text);
+  });
+});
+
+describe("groupThousands", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [1000, "1,000"],
+    [12_000, "12,000"],
+    [1_234_567, "1,234,567"],
+    [-45_000, "-45,000"],
+  ])("writes %d as %s, as en-US does", (value, text) => {
+    expect(groupThousands(value)).toBe(text);
+    expect(groupThousands(value)).toBe(value.toLocaleString("en-US"));
   });
 });

@@ -13,7 +13,7 @@ export function PublicFooter() {
   );
 
   return (
-    <footer className="border-t border-border/60 bg-card/30">
+    <footer className="cv-auto border-t border-border/60 bg-card/30">
       <div className="container-page grid grid-cols-2 gap-10 py-12 md:grid-cols-4 md:py-16 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
         <div className="col-span-2 space-y-4 md:col-span-4 lg:col-span-1">
           <Logo />

@@ -29,6 +29,7 @@ import {
 } from "@/components/ui/dialog";
 import { analytics } from "@/lib/analytics";
 import { ApiError } from "@/lib/api-error";
+import { lazyDateFormat } from "@/lib/format";
 import { redirectTo } from "@/lib/redirect";
 import { useCancelCheckout } from "../api/cancel-checkout";
 import { createCheckout } from "../api/create-checkout";
@@ -44,7 +45,7 @@ export function topUpErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : messages.common.somethingWentWrong;
 }
 
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+const clockTime = lazyDateFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
 /** "8:41 PM", in the viewer's own time zone (a checkout lives for half an hour). */
 function formatClockTime(iso: string): string {

@@ -29,17 +29,19 @@ export function TestModeBanner({ children }: { children: string }) {
 /**
  * On the screens that start or manage a payment (pricing, buying credits, the subscription card) while
  * the server runs the built-in test checkout: nothing here costs money. Nothing shows with Stripe.
- * Pre-rendered pages are built without knowing the server's mode, so the notice waits for hydration
- * (showing it during hydration would not match the pre-rendered markup).
+ * Pre-rendered pages are built without knowing the server's mode: until hydration the notice is in
+ * the markup but shown only under `<html data-payments="test">`, which the server writes, so it holds
+ * its place from the first paint and nothing below it moves when the page comes alive.
  */
 export function TestModeNotice({ className }: { className?: string }) {
   const hydrated = useHydrated();
-  if (!hydrated || publicConfig().payments.mode !== "test") return null;
+  if (hydrated && publicConfig().payments.mode !== "test") return null;
   return (
     <div
       role="note"
       className={cn(
-        "flex flex-col items-center gap-1.5 rounded-lg bg-warning px-3 py-2 text-center text-black sm:flex-row sm:gap-3 sm:text-left",
+        "flex-col items-center gap-1.5 rounded-lg bg-warning px-3 py-2 text-center text-black sm:flex-row sm:gap-3 sm:text-left",
+        hydrated ? "flex" : "hidden [html[data-payments=test]_&]:flex",
         className,
       )}
     >

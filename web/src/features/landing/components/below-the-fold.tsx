@@ -32,14 +32,18 @@ export default function BelowTheFold({ ctaHref, signedIn }: { ctaHref: string; s
       <div className="cv-auto">
         <TestimonialsSection />
       </div>
-      <FaqSection />
-      <CtaBand
-        title="Your next video is a few minutes away"
-        lead="Start with 20 free credits. No credit card, no camera, no editing timeline."
-        to={ctaHref}
-        label={signedIn ? "Create Video" : messages.auth.startFreeTrial}
-        secondary={{ to: "/demo", label: "Watch the walkthrough" }}
-      />
+      <div className="cv-auto">
+        <FaqSection />
+      </div>
+      <div className="cv-auto">
+        <CtaBand
+          title="Your next video is a few minutes away"
+          lead="Start with 20 free credits. No credit card, no camera, no editing timeline."
+          to={ctaHref}
+          label={signedIn ? "Create Video" : messages.auth.startFreeTrial}
+          secondary={{ to: "/demo", label: "Watch the walkthrough" }}
+        />
+      </div>
     </>
   );
 }

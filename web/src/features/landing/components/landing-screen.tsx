@@ -64,7 +64,9 @@ export const LandingScreen = memo(function LandingScreen({
       />
       <MemoStatsBand />
       {/* The builders are protected; signed-out visitors go through /auth first. */}
-      <MemoVideoTypesSection tryHref={signedIn ? null : "/auth"} />
+      <div className="cv-auto">
+        <MemoVideoTypesSection tryHref={signedIn ? null : "/auth"} />
+      </div>
       <div ref={marker} aria-hidden="true" />
       <LowerHalf ctaHref={ctaHref} signedIn={signedIn} />
     </>

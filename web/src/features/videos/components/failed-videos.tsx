@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { videoTypeIcons } from "@/components/video-type-icon";
 import { ApiError } from "@/lib/api-client";
-
+import { lazyDateFormat } from "@/lib/format";
 import { useVideos } from "../api/get-videos";
 import { useDeleteVideo, useRetryVideo } from "../api/video-actions";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -14,7 +14,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 /** How many failed videos the section lists (the newest); removing some shows the older ones. */
 const FAILED_SHOWN = 50;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
+const dateFormat = lazyDateFormat(undefined, {
   month: "short",
   day: "numeric",
   hour: "numeric",

@@ -4,8 +4,8 @@ import { AlertTriangle, Download, Loader2, Play } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { videoTypeIcons } from "@/components/video-type-icon";
+import { lazyDateFormat } from "@/lib/format";
 import { cn } from "@/lib/utils";
-
 import { DeleteVideoButton } from "./delete-video-button";
 
 export function formatDuration(seconds: number | null): string | null {
@@ -14,7 +14,7 @@ export function formatDuration(seconds: number | null): string | null {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
+const dateFormat = lazyDateFormat(undefined, {
   month: "short",
   day: "numeric",
   hour: "numeric",
