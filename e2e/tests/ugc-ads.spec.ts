@@ -125,6 +125,8 @@ test("a new user makes a UGC ad from a product photo: checks, guidelines, script
   await expect(page.getByLabel("Ad copy")).toHaveValue(/Trail Bottle/);
   await expect(page.getByRole("button", { name: "Write with AI" })).toBeDisabled();
   await hook.fill("Meet the bottle that goes everywhere.");
+  // How long the ad will run, estimated as the script is typed.
+  await expect(page.getByText(/^Read aloud, about \d+ s: a good length for an ad \(15-30 s\)\.$/)).toBeVisible();
 
   // Captions: on needs a style; off clears it.
   const captions = page.getByRole("switch", { name: "Captions" });

@@ -227,6 +227,14 @@ export const messages = {
     imageInvalid: "Please select a valid image file (JPG, PNG, WebP).",
     signInRequired: "Please sign in to create videos.",
     authRequired: "Authentication Required",
+    /** The builder's estimate of the ad's length as the hook and copy are typed (see ugcAdLength). */
+    adLengthShort: (s: number) =>
+      `Read aloud, about ${s} s. Ads hold viewers best at 15-30 s: a line or two more gives the product more time.`,
+    adLengthGood: (s: number) => `Read aloud, about ${s} s: a good length for an ad (15-30 s).`,
+    adLengthFaster: (s: number, words: number) =>
+      `Read aloud, about ${s} s. The voice will read a little faster to keep the ad to 30 s; cut about ${words} ${words === 1 ? "word" : "words"} to keep a natural pace.`,
+    adLengthLong: (s: number, words: number) =>
+      `Read aloud, about ${s} s: longer than 30 s even read faster, and viewers swipe past long ads. Cut about ${words} ${words === 1 ? "word" : "words"}.`,
   },
   greenScreen: {
     incomplete: "Please complete all required steps.",

@@ -55,6 +55,15 @@ export const SONG_CLIP_MAX_S = 30;
 export const SONG_CLIP_DEFAULT_S = 15;
 export const UGC_PRODUCT_NAME_MAX = 80;
 export const UGC_COPY_MAX = 600;
+/** How long an ad runs (quality.md: 15-30 s; past 30 s viewers of an ad swipe on). */
+export const UGC_MIN_S = 15;
+export const UGC_MAX_S = 30;
+/** The fastest the voice is asked to read to fit an ad in UGC_MAX_S: faster reads as rushed. */
+export const UGC_MAX_SPEED = 1.25;
+/** The closing call to action after the last word, and the pauses before the hook and before the copy. */
+export const UGC_OUTRO_S = 2.2;
+export const UGC_LEAD_S = 0.3;
+export const UGC_GAP_S = 0.3;
 
 /** Public site (spec section 9): clip carousel speed in px/s, how-it-works auto-advance, fixed counts. */
 export const CLIP_CAROUSEL_SPEED = 140;

@@ -1,4 +1,13 @@
-import { HOOK_TEXT_MAX, UGC_COPY_MAX } from "../catalogue/constants.ts";
+import {
+  HOOK_TEXT_MAX,
+  UGC_COPY_MAX,
+  UGC_GAP_S,
+  UGC_LEAD_S,
+  UGC_MAX_S,
+  UGC_MAX_SPEED,
+  UGC_MIN_S,
+  UGC_OUTRO_S,
+} from "../catalogue/constants.ts";
 
 /**
  * The ad copy template used when no LLM is configured: a hook and a short spoken ad built from the
@@ -50,4 +59,48 @@ export function ugcCopyFromTemplate(productName: string): UgcCopy {
   if (!template) throw new Error("no UGC copy template");
   const result = template(name);
   return { hook: result.hook.slice(0, HOOK_TEXT_MAX), copy: result.copy.slice(0, UGC_COPY_MAX) };
+}
+
+/**
+ * How fast the voices read an ad, in words a second: the offline voices read the copy templates and
+ * a written ad at 2.86 (Jessie) and 2.96 (Daniel) words a second; natural voices read a little slower,
+ * so the estimate errs long and warns a little early rather than late.
+ */
+export const SPOKEN_WORDS_PER_S = 2.7;
+
+/** How an ad's words fit its length: too short, a good length, read faster to fit, or too long even so. */
+export type UgcAdFit = "short" | "good" | "faster" | "long";
+
+export interface UgcAdLength {
+  /** The ad's estimated length (s) at a natural pace, with its pauses and closing call to action. */
+  naturalS: number;
+  /** Its estimated length as made: read up to UGC_MAX_SPEED faster when it would run past UGC_MAX_S. */
+  madeS: number;
+  fit: UgcAdFit;
+  /** Words to cut for the ad to fit UGC_MAX_S at a natural pace (0 when it does). */
+  cutWords: number;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/**
+ * The estimated length of an ad from its hook and copy, as the render engine will time it: a pause,
+ * the hook, a pause, the copy and the closing call to action; past UGC_MAX_S the voice reads faster,
+ * up to UGC_MAX_SPEED (see the engine's ugcFitSpeed). The builder shows it as the creator types.
+ */
+export function ugcAdLength(hook: string, copy: string): UgcAdLength {
+  const words = wordCount(hook) + wordCount(copy);
+  const spokenS = words / SPOKEN_WORDS_PER_S;
+  const frame = UGC_LEAD_S + UGC_GAP_S + UGC_OUTRO_S;
+  const naturalS = frame + spokenS;
+  const room = UGC_MAX_S - frame;
+  if (naturalS <= UGC_MAX_S) {
+    return { naturalS, madeS: naturalS, fit: naturalS < UGC_MIN_S ? "short" : "good", cutWords: 0 };
+  }
+  const speed = Math.min(UGC_MAX_SPEED, spokenS / room);
+  const madeS = frame + spokenS / speed;
+  const cutWords = Math.ceil(words - room * SPOKEN_WORDS_PER_S);
+  return { naturalS, madeS, fit: madeS <= UGC_MAX_S + 0.5 ? "faster" : "long", cutWords };
 }

@@ -1,4 +1,12 @@
-import { type UgcAdsInput, ugcCopyFromTemplate } from "@reelsmith/core";
+import {
+  UGC_GAP_S,
+  UGC_LEAD_S,
+  UGC_MAX_S,
+  UGC_MAX_SPEED,
+  UGC_OUTRO_S,
+  type UgcAdsInput,
+  ugcCopyFromTemplate,
+} from "@reelsmith/core";
 import { PLATFORM_ZONES, type PlacedLayer } from "../captions/safe-area.ts";
 import type { UgcStage } from "../cards/product-stage.ts";
 import type { Box, ImageLayer, Keyframe, Layer, Sheen, TimedWord } from "../composition/schema.ts";
@@ -39,12 +47,8 @@ export function ugcVoice(gender: UgcAdsInput["gender"]): "nova" | "onyx" {
   return gender === "female" ? "nova" : "onyx";
 }
 
-/** Length of the closing call to action after the last word. */
-export const UGC_OUTRO_S = 2.2;
-/** The longest an ad runs (quality.md: 15-30 s; past 30 s viewers of an ad swipe on). */
-export const UGC_MAX_S = 30;
-/** The fastest the voice is asked to read to fit an ad in UGC_MAX_S: faster reads as rushed. */
-export const UGC_MAX_SPEED = 1.25;
+// The ad's length limits are shared with the builder, which estimates the length as the creator types.
+export { UGC_MAX_S, UGC_MAX_SPEED, UGC_OUTRO_S };
 
 /**
  * The speaking speed at which the hook and the copy fit in UGC_MAX_S with the lead-in, the pause between them and the
@@ -52,8 +56,8 @@ export const UGC_MAX_SPEED = 1.25;
  * UGC_MAX_SPEED (a copy too long even then makes a longer ad, not a gabbled one).
  */
 export function ugcFitSpeed(hook: number, copy: number, speed = 1): number | undefined {
-  // 0.3 s before the hook, 0.3 s between hook and copy, and a frame for the rounding of the length.
-  const room = UGC_MAX_S - UGC_OUTRO_S - 0.6 - 1 / 30;
+  // The pause before the hook and the one between hook and copy, and a frame for the rounding of the length.
+  const room = UGC_MAX_S - UGC_OUTRO_S - UGC_LEAD_S - UGC_GAP_S - 1 / 30;
   const spoken = hook + copy;
   if (spoken <= room) return undefined;
   // Engines do not shorten pauses and words exactly in proportion: aim 2 % under the room.
@@ -410,8 +414,8 @@ function thumbnailTime(shots: readonly UgcShot[], duration: number): number {
  * voice reads the hook and the copy, captions when chosen, music ducked under the voice to the end.
  */
 export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: UgcAdsVoice): RecipeComposition {
-  const hookStart = 0.3;
-  const copyStart = hookStart + voice.hook.duration + 0.3;
+  const hookStart = UGC_LEAD_S;
+  const copyStart = hookStart + voice.hook.duration + UGC_GAP_S;
   const talkEnd = copyStart + voice.copy.duration;
   // A whole number of frames, so the closing shot's pictures fill the last one.
   const duration = round(Math.ceil((talkEnd + UGC_OUTRO_S) * 30 - 1e-6) / 30);

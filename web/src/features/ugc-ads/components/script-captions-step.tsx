@@ -1,4 +1,11 @@
-import { type CatalogCaptionStyle, HOOK_TEXT_MAX, messages, UGC_COPY_MAX } from "@reelsmith/core";
+import {
+  type CatalogCaptionStyle,
+  HOOK_TEXT_MAX,
+  messages,
+  UGC_COPY_MAX,
+  type UgcAdLength,
+  ugcAdLength,
+} from "@reelsmith/core";
 import { Loader2, RotateCcw, Sparkles } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
@@ -16,6 +23,21 @@ import { type CaptionFields, setCaptions } from "../lib/captions";
 
 export interface ScriptCaptionsValues extends AdScriptFields, CaptionFields {
   product_image_id: string | null;
+}
+
+/** The ad's estimated length as the creator types, and what to do when it runs long. */
+export function adLengthHint(length: UgcAdLength): string {
+  const s = Math.round(length.naturalS);
+  switch (length.fit) {
+    case "short":
+      return messages.ugc.adLengthShort(s);
+    case "good":
+      return messages.ugc.adLengthGood(s);
+    case "faster":
+      return messages.ugc.adLengthFaster(s, length.cutWords);
+    case "long":
+      return messages.ugc.adLengthLong(s, length.cutWords);
+  }
 }
 
 /** A character counter that turns amber near the limit and red at it. */
@@ -59,6 +81,8 @@ export function ScriptCaptionsStep({
   const write = useGenerateAdCopy();
   const name = values.product_name.trim();
   const edited = values.hook_edited || values.ad_copy_edited;
+  // Nothing to time until there are words: the estimate appears with the first one.
+  const length = /[\p{L}\p{N}]/u.test(values.hook + values.ad_copy) ? ugcAdLength(values.hook, values.ad_copy) : null;
 
   const writeWithAi = () =>
     write.mutate(
@@ -153,13 +177,22 @@ export function ScriptCaptionsStep({
             maxLength={UGC_COPY_MAX}
             rows={6}
             placeholder="I was honestly skeptical at first, but this completely changed my routine..."
-            aria-describedby={`${ids.copy}-count ${ids.copy}-hint`}
+            aria-describedby={`${ids.copy}-count ${ids.copy}-hint${length ? ` ${ids.copy}-length` : ""}`}
             className="min-h-32 leading-relaxed"
             onChange={(e) => onChange(editAdCopy(e.target.value.slice(0, UGC_COPY_MAX)))}
           />
           <p id={`${ids.copy}-hint`} className="text-xs text-muted-foreground">
-            What the voice says after the hook. About 150 words make a minute.
+            What the voice says after the hook.
           </p>
+          {length ? (
+            <p
+              id={`${ids.copy}-length`}
+              data-fit={length.fit}
+              className={cn("text-xs", length.fit === "long" ? "text-warning" : "text-muted-foreground")}
+            >
+              {adLengthHint(length)}
+            </p>
+          ) : null}
         </div>
       </section>
 

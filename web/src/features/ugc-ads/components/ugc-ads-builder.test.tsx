@@ -1,4 +1,4 @@
-import { type Catalog, messages, NO_MUSIC, type UserFile, ugcCopyFromTemplate } from "@reelsmith/core";
+import { type Catalog, messages, NO_MUSIC, type UserFile, ugcAdLength, ugcCopyFromTemplate } from "@reelsmith/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -217,6 +217,37 @@ describe("AI UGC Ads builder", () => {
     await waitFor(() =>
       expect(saved()).toMatchObject({ product_image_id: null, product_name: "", hook: "", hook_edited: false }),
     );
+  });
+
+  it("tells how long the ad will run as the script is typed, and how many words to cut when it runs long", async () => {
+    mockBuilderApi();
+    const user = userEvent.setup();
+    renderWithRouter(<UgcAdsBuilder account={testAccount} />);
+    await user.click(await screen.findByRole("radio", { name: /serum\.png/ }));
+    await user.type(screen.getByLabelText("Product name"), "Glow Serum");
+    await user.click(button("Next"));
+    await user.click(button("Next"));
+
+    const copy = screen.getByLabelText("Ad copy") as HTMLTextAreaElement;
+    const template = ugcCopyFromTemplate("Glow Serum");
+    const seconds = Math.round(ugcAdLength(template.hook, template.copy).naturalS);
+    expect(screen.getByText(messages.ugc.adLengthGood(seconds))).toBeTruthy();
+    // The estimate is part of the field's description, read with it.
+    expect(copy.getAttribute("aria-describedby")).toContain(copy.id.replace(/$/, "-length"));
+
+    // A copy of 130 words runs past 30 s even read faster: the creator is told how many words to cut.
+    const long = Array.from({ length: 130 }, () => "ok").join(" ");
+    await user.clear(copy);
+    await user.click(copy);
+    await user.paste(long);
+    const estimate = ugcAdLength(template.hook, long);
+    expect(estimate.fit).toBe("long");
+    expect(screen.getByText(messages.ugc.adLengthLong(Math.round(estimate.naturalS), estimate.cutWords))).toBeTruthy();
+
+    // With no words at all there is nothing to time.
+    await user.clear(copy);
+    await user.clear(screen.getByLabelText("Hook"));
+    expect(document.querySelector("[data-fit]")).toBeNull();
   });
 
   it("writes the script with AI from the name, and the photo when the model sees images", async () => {
