@@ -148,6 +148,12 @@ export const messages = {
     avatarTooLarge: "Avatar must be 10MB or smaller",
     avatarInvalid: "Invalid avatar file format",
     scriptRequired: "Write a script or generate one.",
+    /** The builder's estimate of the video's length as the script is typed (see redditStoryLength). */
+    storyLengthShort: (s: string) =>
+      `Read aloud, about ${s}. Reddit stories hold viewers best at 45-90 s: a few more lines of story help.`,
+    storyLengthGood: (s: string) => `Read aloud, about ${s}: a good length for a Reddit story (45-90 s).`,
+    storyLengthLong: (s: string) =>
+      `Read aloud, about ${s}: longer than the 90 s most viewers stay for. Tighten it, or tell it in two parts.`,
     titleRequired: "Add a post title.",
     titleTooLong: "Post titles are at most 150 characters.",
     scriptTooLong: "Scripts are at most 1800 characters.",
@@ -228,13 +234,13 @@ export const messages = {
     signInRequired: "Please sign in to create videos.",
     authRequired: "Authentication Required",
     /** The builder's estimate of the ad's length as the hook and copy are typed (see ugcAdLength). */
-    adLengthShort: (s: number) =>
-      `Read aloud, about ${s} s. Ads hold viewers best at 15-30 s: a line or two more gives the product more time.`,
-    adLengthGood: (s: number) => `Read aloud, about ${s} s: a good length for an ad (15-30 s).`,
-    adLengthFaster: (s: number, words: number) =>
-      `Read aloud, about ${s} s. The voice will read a little faster to keep the ad to 30 s; cut about ${words} ${words === 1 ? "word" : "words"} to keep a natural pace.`,
-    adLengthLong: (s: number, words: number) =>
-      `Read aloud, about ${s} s: longer than 30 s even read faster, and viewers swipe past long ads. Cut about ${words} ${words === 1 ? "word" : "words"}.`,
+    adLengthShort: (s: string) =>
+      `Read aloud, about ${s}. Ads hold viewers best at 15-30 s: a line or two more gives the product more time.`,
+    adLengthGood: (s: string) => `Read aloud, about ${s}: a good length for an ad (15-30 s).`,
+    adLengthFaster: (s: string, words: number) =>
+      `Read aloud, about ${s}. The voice will read a little faster to keep the ad to 30 s; cut about ${words} ${words === 1 ? "word" : "words"} to keep a natural pace.`,
+    adLengthLong: (s: string, words: number) =>
+      `Read aloud, about ${s}: longer than 30 s even read faster, and viewers swipe past long ads. Cut about ${words} ${words === 1 ? "word" : "words"}.`,
   },
   greenScreen: {
     incomplete: "Please complete all required steps.",

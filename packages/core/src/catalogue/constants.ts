@@ -55,6 +55,9 @@ export const SONG_CLIP_MAX_S = 30;
 export const SONG_CLIP_DEFAULT_S = 15;
 export const UGC_PRODUCT_NAME_MAX = 80;
 export const UGC_COPY_MAX = 600;
+/** How long a Reddit story video runs best (quality.md: 45-90 s). */
+export const REDDIT_MIN_S = 45;
+export const REDDIT_MAX_S = 90;
 /** How long an ad runs (quality.md: 15-30 s; past 30 s viewers of an ad swipe on). */
 export const UGC_MIN_S = 15;
 export const UGC_MAX_S = 30;

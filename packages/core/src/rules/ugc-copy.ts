@@ -8,6 +8,7 @@ import {
   UGC_MIN_S,
   UGC_OUTRO_S,
 } from "../catalogue/constants.ts";
+import { SPOKEN_WORDS_PER_S, spokenWordCount } from "./spoken.ts";
 
 /**
  * The ad copy template used when no LLM is configured: a hook and a short spoken ad built from the
@@ -61,13 +62,6 @@ export function ugcCopyFromTemplate(productName: string): UgcCopy {
   return { hook: result.hook.slice(0, HOOK_TEXT_MAX), copy: result.copy.slice(0, UGC_COPY_MAX) };
 }
 
-/**
- * How fast the voices read an ad, in words a second: the offline voices read the copy templates and
- * a written ad at 2.86 (Jessie) and 2.96 (Daniel) words a second; natural voices read a little slower,
- * so the estimate errs long and warns a little early rather than late.
- */
-export const SPOKEN_WORDS_PER_S = 2.7;
-
 /** How an ad's words fit its length: too short, a good length, read faster to fit, or too long even so. */
 export type UgcAdFit = "short" | "good" | "faster" | "long";
 
@@ -81,17 +75,13 @@ export interface UgcAdLength {
   cutWords: number;
 }
 
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
-
 /**
  * The estimated length of an ad from its hook and copy, as the render engine will time it: a pause,
  * the hook, a pause, the copy and the closing call to action; past UGC_MAX_S the voice reads faster,
  * up to UGC_MAX_SPEED (see the engine's ugcFitSpeed). The builder shows it as the creator types.
  */
 export function ugcAdLength(hook: string, copy: string): UgcAdLength {
-  const words = wordCount(hook) + wordCount(copy);
+  const words = spokenWordCount(hook) + spokenWordCount(copy);
   const spokenS = words / SPOKEN_WORDS_PER_S;
   const frame = UGC_LEAD_S + UGC_GAP_S + UGC_OUTRO_S;
   const naturalS = frame + spokenS;

@@ -1,4 +1,4 @@
-import { messages } from "@reelsmith/core";
+import { formatSpokenLength, messages, redditStoryLength } from "@reelsmith/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ComponentProps, useState } from "react";
@@ -70,6 +70,31 @@ describe("the post card fields of the Reddit script step", () => {
     expect(onChange).toHaveBeenLastCalledWith({ comments: 1907 });
     await userEvent.clear(screen.getByLabelText("Comments"));
     expect(onChange).toHaveBeenLastCalledWith({ comments: null });
+  });
+
+  it("tells how long the story will run as it is typed, against the 45-90 s a Reddit story holds viewers", async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderWithRouter(<StatefulScriptStep onChange={() => {}} />);
+    const script = screen.getByLabelText("Script") as HTMLTextAreaElement;
+    const time = (text: string) => formatSpokenLength(redditStoryLength(text).seconds);
+    expect(screen.getByText(messages.reddit.storyLengthShort(time(values.script)))).toBeTruthy();
+    expect(script.getAttribute("aria-describedby")).toContain(`${script.id}-length`);
+
+    const story = Array.from({ length: 180 }, () => "so").join(" ");
+    await user.clear(script);
+    await user.click(script);
+    await user.paste(story);
+    expect(screen.getByText(messages.reddit.storyLengthGood(time(story)))).toBeTruthy();
+
+    const saga = Array.from({ length: 300 }, () => "so").join(" ");
+    await user.clear(script);
+    await user.click(script);
+    await user.paste(saga);
+    expect(screen.getByText(messages.reddit.storyLengthLong(time(saga)))).toBeTruthy();
+
+    await user.clear(script);
+    expect(document.querySelector("[data-fit]")).toBeNull();
   });
 
   it("shows the server's reason for refusing a field at that field", () => {

@@ -1,4 +1,5 @@
 import {
+  formatSpokenLength,
   messages,
   normaliseRedditTitle,
   normaliseRedditUsername,
@@ -8,6 +9,8 @@ import {
   REDDIT_SUBREDDIT_MAX,
   REDDIT_TITLE_MAX,
   REDDIT_USERNAME_MAX,
+  type RedditStoryLength,
+  redditStoryLength,
   redditSubredditSchema,
   UPLOAD_MAX_BYTES,
 } from "@reelsmith/core";
@@ -99,6 +102,14 @@ function CountField({
   );
 }
 
+/** The story's estimated length as the creator types, against the 45-90 s a Reddit story holds viewers. */
+export function storyLengthHint(length: RedditStoryLength): string {
+  const s = formatSpokenLength(length.seconds);
+  if (length.fit === "short") return messages.reddit.storyLengthShort(s);
+  if (length.fit === "long") return messages.reddit.storyLengthLong(s);
+  return messages.reddit.storyLengthGood(s);
+}
+
 /** Step 1: the post's username, title, optional avatar and the script (typed or written by AI). */
 export function ScriptStep({
   values,
@@ -129,6 +140,8 @@ export function ScriptStep({
   const generate = useGenerateScript();
   const aiEnabled = capabilities.data?.ai.enabled ?? false;
   const canGenerate = values.post_title.trim().length > 0 || values.script.trim().length > 0;
+  // Nothing to time until the script has words: the estimate appears with the first one.
+  const storyLength = /[\p{L}\p{N}]/u.test(values.script) ? redditStoryLength(values.script) : null;
 
   const pickAvatar = async (file: File | undefined) => {
     if (!file) return;
@@ -322,15 +335,24 @@ export function ScriptStep({
           maxLength={REDDIT_SCRIPT_MAX}
           rows={12}
           placeholder="So this happened last week. My roommate and I had a deal about groceries..."
-          aria-describedby={`${ids.script}-count ${ids.script}-hint`}
+          aria-describedby={`${ids.script}-count ${ids.script}-hint${storyLength ? ` ${ids.script}-length` : ""}`}
           onChange={(e) => onChange({ script: e.target.value.slice(0, REDDIT_SCRIPT_MAX) })}
           className="flex min-h-48 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base leading-relaxed shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm dark:bg-input/30"
         />
         <p id={`${ids.script}-hint`} className="text-xs text-muted-foreground">
           The narrator reads the title over the post card, then the script, which starts within 3 seconds: a long title
-          is read a little faster, or only up to a natural break. About 150 words make a minute of video.
+          is read a little faster, or only up to a natural break.
           {!aiEnabled && capabilities.isSuccess ? ` ${messages.ai.notEnabled}` : ""}
         </p>
+        {storyLength ? (
+          <p
+            id={`${ids.script}-length`}
+            data-fit={storyLength.fit}
+            className={cn("text-xs", storyLength.fit === "long" ? "text-warning" : "text-muted-foreground")}
+          >
+            {storyLengthHint(storyLength)}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import {
   type CatalogCaptionStyle,
+  formatSpokenLength,
   HOOK_TEXT_MAX,
   messages,
   UGC_COPY_MAX,
@@ -27,7 +28,7 @@ export interface ScriptCaptionsValues extends AdScriptFields, CaptionFields {
 
 /** The ad's estimated length as the creator types, and what to do when it runs long. */
 export function adLengthHint(length: UgcAdLength): string {
-  const s = Math.round(length.naturalS);
+  const s = formatSpokenLength(length.naturalS);
   switch (length.fit) {
     case "short":
       return messages.ugc.adLengthShort(s);

@@ -1,4 +1,12 @@
-import { type Catalog, messages, NO_MUSIC, type UserFile, ugcAdLength, ugcCopyFromTemplate } from "@reelsmith/core";
+import {
+  type Catalog,
+  formatSpokenLength,
+  messages,
+  NO_MUSIC,
+  type UserFile,
+  ugcAdLength,
+  ugcCopyFromTemplate,
+} from "@reelsmith/core";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -230,7 +238,7 @@ describe("AI UGC Ads builder", () => {
 
     const copy = screen.getByLabelText("Ad copy") as HTMLTextAreaElement;
     const template = ugcCopyFromTemplate("Glow Serum");
-    const seconds = Math.round(ugcAdLength(template.hook, template.copy).naturalS);
+    const seconds = formatSpokenLength(ugcAdLength(template.hook, template.copy).naturalS);
     expect(screen.getByText(messages.ugc.adLengthGood(seconds))).toBeTruthy();
     // The estimate is part of the field's description, read with it.
     expect(copy.getAttribute("aria-describedby")).toContain(copy.id.replace(/$/, "-length"));
@@ -242,7 +250,9 @@ describe("AI UGC Ads builder", () => {
     await user.paste(long);
     const estimate = ugcAdLength(template.hook, long);
     expect(estimate.fit).toBe("long");
-    expect(screen.getByText(messages.ugc.adLengthLong(Math.round(estimate.naturalS), estimate.cutWords))).toBeTruthy();
+    expect(
+      screen.getByText(messages.ugc.adLengthLong(formatSpokenLength(estimate.naturalS), estimate.cutWords)),
+    ).toBeTruthy();
 
     // With no words at all there is nothing to time.
     await user.clear(copy);

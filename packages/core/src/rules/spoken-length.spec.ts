@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { UGC_MAX_S, UGC_MIN_S } from "../catalogue/constants.ts";
-import { SPOKEN_WORDS_PER_S, ugcAdLength, ugcCopyFromTemplate } from "./ugc-copy.ts";
+import { REDDIT_MAX_S, REDDIT_MIN_S, UGC_MAX_S, UGC_MIN_S } from "../catalogue/constants.ts";
+import { redditStoryLength } from "./reddit-length.ts";
+import { formatSpokenLength, SPOKEN_WORDS_PER_S, spokenWordCount } from "./spoken.ts";
+import { ugcAdLength, ugcCopyFromTemplate } from "./ugc-copy.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -40,5 +42,34 @@ describe("ugcAdLength", () => {
     expect(long.madeS).toBeGreaterThan(UGC_MAX_S + 0.5);
     expect(long.madeS).toBeCloseTo(2.8 + 110 / SPOKEN_WORDS_PER_S / 1.25, 5);
     expect(long.cutWords).toBe(Math.ceil(110 - (UGC_MAX_S - 2.8) * SPOKEN_WORDS_PER_S));
+  });
+});
+
+describe("spoken words and lengths", () => {
+  it("counts the words a voice reads, not dashes, dots or emoji", () => {
+    expect(spokenWordCount("I can't — honestly — believe it... 3 times! 🎉")).toBe(7);
+    expect(spokenWordCount("   ")).toBe(0);
+  });
+
+  it("writes a length as the builders show it", () => {
+    expect(formatSpokenLength(0.4)).toBe("0 s");
+    expect(formatSpokenLength(22.4)).toBe("22 s");
+    expect(formatSpokenLength(59.6)).toBe("1 min");
+    expect(formatSpokenLength(85)).toBe("1 min 25 s");
+  });
+});
+
+describe("redditStoryLength", () => {
+  it("times the story from 2.85 s (the title over the card) to 0.8 s after its last word", () => {
+    expect(redditStoryLength(words(135)).seconds).toBeCloseTo(2.85 + 135 / SPOKEN_WORDS_PER_S + 0.8, 5);
+  });
+
+  it("holds a story to quality.md's 45-90 s", () => {
+    const fits = (n: number) => redditStoryLength(words(n)).fit;
+    const wordsFor = (s: number) => (s - 3.65) * SPOKEN_WORDS_PER_S;
+    expect(fits(Math.floor(wordsFor(REDDIT_MIN_S)))).toBe("short");
+    expect(fits(Math.ceil(wordsFor(REDDIT_MIN_S)))).toBe("good");
+    expect(fits(Math.floor(wordsFor(REDDIT_MAX_S)))).toBe("good");
+    expect(fits(Math.ceil(wordsFor(REDDIT_MAX_S)))).toBe("long");
   });
 });
