@@ -2,10 +2,17 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ShowcaseClip, ShowcaseManifest } from "@reelsmith/core";
+import { type ShowcaseClip, type ShowcaseManifest, VOICE_IDS } from "@reelsmith/core";
 import { type Library, loadLibrary } from "@reelsmith/library";
 import { H264_PRESETS, h264Args } from "@reelsmith/media";
-import { OfflineTtsProvider, probeMedia, produceVideo, resolveAssets, runFfmpeg } from "@reelsmith/render";
+import {
+  localTtsProvider,
+  probeMedia,
+  produceVideo,
+  resolveAssets,
+  runFfmpeg,
+  type TtsProvider,
+} from "@reelsmith/render";
 import { clipKey, type ShowcasePlanEntry } from "./plan.ts";
 
 export const SHOWCASE_WIDTH = 540;
@@ -18,7 +25,15 @@ export interface BuildShowcaseOptions {
   plan: readonly ShowcasePlanEntry[];
   engineVersion: string;
   library?: Library;
+  /** Who speaks: by default the best voice on this machine (localTtsProvider: Kokoro when installed, else offline). */
+  tts?: TtsProvider;
   log?: (line: string) => void;
+}
+
+/** What the provider's voices sound like, for the clips' keys: "offline" for the offline voices. */
+export function voicesKey(tts: TtsProvider): string {
+  if (tts.name === "offline") return "offline";
+  return VOICE_IDS.map((voice) => tts.voiceKey?.(voice) ?? `${tts.name}:${voice}`).join("|");
 }
 
 /** Cuts `seconds` of a library track into an MP3, as a user would upload a snippet of a song. */
@@ -73,7 +88,7 @@ async function webEncode(video: string, thumbnail: string, outVideo: string, out
   ]);
 }
 
-async function renderClip(entry: ShowcasePlanEntry, library: Library, workDir: string) {
+async function renderClip(entry: ShowcasePlanEntry, library: Library, tts: TtsProvider, workDir: string) {
   const files: Record<string, string> = {};
   for (const [id, upload] of Object.entries(entry.uploads ?? {})) {
     const source = library.path(library.require(upload.kind, upload.key));
@@ -83,7 +98,7 @@ async function renderClip(entry: ShowcasePlanEntry, library: Library, workDir: s
     type: entry.type,
     input: entry.input,
     assets: resolveAssets(entry.type, entry.input, library, files),
-    tts: new OfflineTtsProvider(),
+    tts,
     workDir,
     draft: true,
     ...(entry.durationS ? { durationS: entry.durationS } : {}),
@@ -99,17 +114,20 @@ export async function buildShowcase(options: BuildShowcaseOptions): Promise<Show
   const log = options.log ?? (() => {});
   const library = options.library ?? (await loadLibrary());
   const libraryManifest = await readFile(join(library.dir, "manifest.json"), "utf8");
+  const tts = options.tts ?? (await localTtsProvider(process.env, { onWarning: log }));
+  const voices = voicesKey(tts);
+  log(`[showcase] voices: ${tts.name}`);
   await mkdir(options.outDir, { recursive: true });
   const clips: ShowcaseClip[] = [];
   for (const [index, entry] of options.plan.entries()) {
-    const name = `${entry.id}-${clipKey(entry, options.engineVersion, libraryManifest)}`;
+    const name = `${entry.id}-${clipKey(entry, options.engineVersion, libraryManifest, voices)}`;
     const video = join(options.outDir, `${name}.mp4`);
     const poster = join(options.outDir, `${name}.jpg`);
     const started = performance.now();
     if (!existsSync(video) || !existsSync(poster)) {
       const workDir = await mkdtemp(join(tmpdir(), "reelsmith-showcase-"));
       try {
-        const result = await renderClip(entry, library, workDir);
+        const result = await renderClip(entry, library, tts, workDir);
         await webEncode(result.videoPath, result.thumbnailPath, `${video}.part.mp4`, `${poster}.part.jpg`);
         await rename(`${poster}.part.jpg`, poster);
         await rename(`${video}.part.mp4`, video);

@@ -35,6 +35,16 @@ describe("showcase plan", () => {
     expect(clipKey(a, "0.1.0", '{"assets":[]}')).not.toBe(key);
   });
 
+  it("renders the clips again when they are spoken by other voices, and keeps those made by the offline ones", () => {
+    const [a] = SHOWCASE_PLAN;
+    if (!a) throw new Error("plan is empty");
+    const offline = clipKey(a, "0.1.0", "{}");
+    expect(clipKey(a, "0.1.0", "{}", "offline")).toBe(offline);
+    const kokoro = clipKey(a, "0.1.0", "{}", "kokoro:/models/k:q8:af_heart|kokoro:/models/k:q8:am_adam");
+    expect(kokoro).not.toBe(offline);
+    expect(clipKey(a, "0.1.0", "{}", "kokoro:/models/k:fp32:af_heart|kokoro:/models/k:fp32:am_adam")).not.toBe(kokoro);
+  });
+
   it("renders a clip again when the engine's output version changes, even at the same package version", () => {
     const [a] = SHOWCASE_PLAN;
     if (!a) throw new Error("plan is empty");

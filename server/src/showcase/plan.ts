@@ -241,12 +241,19 @@ export const SHOWCASE_WEB_VERSION = 2;
  * library's manifest. A clip whose key has not changed is not rendered again; its file names carry
  * the key, so browsers may cache them for a year.
  */
-export function clipKey(entry: ShowcasePlanEntry, engineVersion: string, libraryManifest: string): string {
+export function clipKey(
+  entry: ShowcasePlanEntry,
+  engineVersion: string,
+  libraryManifest: string,
+  voices = "offline",
+): string {
   return createHash("sha256")
     .update(
       JSON.stringify({
         entry,
         engineVersion,
+        // Only keyed when not the offline voices, so clips rendered before voices were keyed stay valid.
+        ...(voices === "offline" ? {} : { voices }),
         web: SHOWCASE_WEB_VERSION,
         library: createHash("sha256").update(libraryManifest).digest("hex"),
       }),

@@ -106,6 +106,39 @@ function kokoroProvider(
   });
 }
 
+/**
+ * The best voice that runs on this machine, for work no one asked a paid service to do (the landing page's
+ * clips): Kokoro when its model is on disk and loads, else the offline voices (also when TTS_PROVIDER=offline).
+ * Never a remote provider, whatever is configured for creators' videos.
+ */
+export async function localTtsProvider(
+  env: Env = process.env,
+  extra: { onWarning?: (message: string) => void } & Pick<OfflineTtsOptions, "parallelism"> = {},
+): Promise<TtsProvider> {
+  const cacheDir = env.TTS_CACHE_DIR || undefined;
+  const offline = new OfflineTtsProvider({ cacheDir, ...extra });
+  if ((env.TTS_PROVIDER || "").toLowerCase() === "offline") return offline;
+  const settings = kokoroSettings(env);
+  const modelDir = findKokoroModel(settings);
+  if (!modelDir) return offline;
+  const kokoro = new KokoroTtsProvider({
+    modelDir,
+    dtype: settings.dtype,
+    voiceMap: parseVoiceMap(env.TTS_VOICE_MAP),
+    cacheDir,
+    onWarning: extra.onWarning,
+  });
+  try {
+    await kokoro.load();
+    return kokoro;
+  } catch (error) {
+    extra.onWarning?.(
+      `The Kokoro model in ${modelDir} could not be loaded (${error instanceof Error ? error.message : String(error)}); using the offline voices.`,
+    );
+    return offline;
+  }
+}
+
 function elevenLabsOptions(env: Env, onWarning?: (message: string) => void): ElevenLabsTtsOptions {
   const apiKey = env.ELEVENLABS_API_KEY?.trim();
   if (!apiKey) throw new TtsError("PROVIDER_REJECTED", "TTS_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY.");

@@ -12,6 +12,7 @@ export {
   createTtsProvider,
   DEFAULT_STT_MODEL,
   DEFAULT_TTS_MODEL,
+  localTtsProvider,
   OPENAI_BASE_URL,
   parseVoiceMap,
   type TtsProviderKind,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureLoudness, probeDuration, VOICE_LOUDNESS } from "./audio.ts";
-import { createTtsProvider, ttsProviderKind } from "./factory.ts";
+import { createTtsProvider, localTtsProvider, ttsProviderKind } from "./factory.ts";
 import {
   fetchKokoroModel,
   findKokoroModel,
@@ -187,5 +187,29 @@ describe("speech from the model in process", () => {
     expect(first.words.map((w) => w.text)).toEqual(["Still", "speaking."]);
     expect(warnings.filter((m) => m.includes("could not be loaded"))).toHaveLength(1);
     expect(warnings[0]).toMatch(/using the offline voices/);
+  }, 60_000);
+});
+
+describe("the best voice on this machine (the landing page's clips)", () => {
+  it("is Kokoro when its model is on disk and loads, else the offline voices; never a remote provider", async () => {
+    const modelDir = join(root, "local-model");
+    await writeModelDir(modelDir);
+    expect(await localTtsProvider({ KOKORO_MODEL_DIR: modelDir })).toBeInstanceOf(KokoroTtsProvider);
+    // An operator's remote provider for creators' videos is not used for the clips.
+    const remote = { KOKORO_MODEL_DIR: modelDir, TTS_PROVIDER: "openai", TTS_BASE_URL: "http://127.0.0.1:9/v1" };
+    expect(await localTtsProvider(remote)).toBeInstanceOf(KokoroTtsProvider);
+    expect(await localTtsProvider({ TTS_CACHE_DIR: join(root, "no-model") })).toBeInstanceOf(OfflineTtsProvider);
+    expect(await localTtsProvider({ KOKORO_MODEL_DIR: modelDir, TTS_PROVIDER: "offline" })).toBeInstanceOf(
+      OfflineTtsProvider,
+    );
+
+    const damaged = join(root, "local-damaged-model");
+    await writeModelDir(damaged);
+    await truncate(join(damaged, "onnx/model_quantized.onnx"), 40);
+    const warnings: string[] = [];
+    const provider = await localTtsProvider({ KOKORO_MODEL_DIR: damaged }, { onWarning: (m) => warnings.push(m) });
+    expect(provider).toBeInstanceOf(OfflineTtsProvider);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/could not be loaded .*using the offline voices/);
   }, 60_000);
 });
