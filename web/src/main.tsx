@@ -9,16 +9,12 @@ import { RouterProvider } from "react-router/dom";
 import { AppProvider } from "@/app/provider";
 import { createQueryClient } from "@/app/query-client";
 import { createAppRouter, routes } from "@/app/router";
-import { rememberReferral } from "@/lib/referral";
 
 declare global {
   interface Window {
     __staticRouterHydrationData?: unknown;
   }
 }
-
-// A visitor who follows a referral link keeps its code until they sign up.
-rememberReferral(window.location.search);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");

@@ -1,26 +1,17 @@
 /**
  * A referral survives from the landing to the sign-up: a visit with `?ref=<code>` (on any page) keeps the
- * code in localStorage, and the sign-up sends it. Kept out of any schema library: it runs in the entry.
+ * code in localStorage, and the sign-up sends it. The code is kept by the inline script of index.html, which
+ * runs on every page before its first paint (a pre-rendered page loads the app's code only after it, and a
+ * visitor may move on before); referral.test.ts runs that script against the reading here.
  */
-const STORAGE_KEY = "reelsmith.ref";
+export const REFERRAL_STORAGE_KEY = "reelsmith.ref";
 /** The shape of a referral code (the server checks it again). */
 const CODE = /^[A-Za-z0-9]{6,32}$/;
-
-/** Remembers the `ref` of a page address; the latest link a visitor followed wins. */
-export function rememberReferral(search: string): void {
-  const code = new URLSearchParams(search).get("ref")?.trim();
-  if (!code || !CODE.test(code)) return;
-  try {
-    localStorage.setItem(STORAGE_KEY, code);
-  } catch {
-    // Storage is off (private mode): the link still works for a sign-up in this page.
-  }
-}
 
 /** The referral code to send with a sign-up, if the visitor came through a referral link. */
 export function storedReferral(): string | undefined {
   try {
-    const code = localStorage.getItem(STORAGE_KEY);
+    const code = localStorage.getItem(REFERRAL_STORAGE_KEY);
     return code && CODE.test(code) ? code : undefined;
   } catch {
     return undefined;
@@ -30,7 +21,7 @@ export function storedReferral(): string | undefined {
 /** After a sign-up the code has been used. */
 export function forgetReferral(): void {
   try {
-    localStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(REFERRAL_STORAGE_KEY);
   } catch {
     // Nothing stored.
   }
