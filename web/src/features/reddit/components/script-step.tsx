@@ -12,6 +12,7 @@ import {
   type RedditStoryLength,
   redditStoryLength,
   redditSubredditSchema,
+  spokenWordCount,
   UPLOAD_MAX_BYTES,
 } from "@reelsmith/core";
 import { ImagePlus, Loader2, Sparkles, X } from "lucide-react";
@@ -20,6 +21,7 @@ import { toast } from "sonner";
 import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { FieldError } from "@/components/builder/field-error";
+import { LengthHint } from "@/components/builder/length-hint";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -141,7 +143,7 @@ export function ScriptStep({
   const aiEnabled = capabilities.data?.ai.enabled ?? false;
   const canGenerate = values.post_title.trim().length > 0 || values.script.trim().length > 0;
   // Nothing to time until the script has words: the estimate appears with the first one.
-  const storyLength = /[\p{L}\p{N}]/u.test(values.script) ? redditStoryLength(values.script) : null;
+  const storyLength = spokenWordCount(values.script) > 0 ? redditStoryLength(values.script) : null;
 
   const pickAvatar = async (file: File | undefined) => {
     if (!file) return;
@@ -345,13 +347,9 @@ export function ScriptStep({
           {!aiEnabled && capabilities.isSuccess ? ` ${messages.ai.notEnabled}` : ""}
         </p>
         {storyLength ? (
-          <p
-            id={`${ids.script}-length`}
-            data-fit={storyLength.fit}
-            className={cn("text-xs", storyLength.fit === "long" ? "text-warning" : "text-muted-foreground")}
-          >
+          <LengthHint id={`${ids.script}-length`} fit={storyLength.fit}>
             {storyLengthHint(storyLength)}
-          </p>
+          </LengthHint>
         ) : null}
       </div>
     </div>

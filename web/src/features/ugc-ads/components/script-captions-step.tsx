@@ -3,6 +3,7 @@ import {
   formatSpokenLength,
   HOOK_TEXT_MAX,
   messages,
+  spokenWordCount,
   UGC_COPY_MAX,
   type UgcAdLength,
   ugcAdLength,
@@ -12,6 +13,7 @@ import { useId } from "react";
 import { toast } from "sonner";
 import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
+import { LengthHint } from "@/components/builder/length-hint";
 import { CaptionStyleGrid } from "@/components/builder/pickers/caption-style-grid";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -83,7 +85,8 @@ export function ScriptCaptionsStep({
   const name = values.product_name.trim();
   const edited = values.hook_edited || values.ad_copy_edited;
   // Nothing to time until there are words: the estimate appears with the first one.
-  const length = /[\p{L}\p{N}]/u.test(values.hook + values.ad_copy) ? ugcAdLength(values.hook, values.ad_copy) : null;
+  const length =
+    spokenWordCount(`${values.hook} ${values.ad_copy}`) > 0 ? ugcAdLength(values.hook, values.ad_copy) : null;
 
   const writeWithAi = () =>
     write.mutate(
@@ -186,13 +189,9 @@ export function ScriptCaptionsStep({
             What the voice says after the hook.
           </p>
           {length ? (
-            <p
-              id={`${ids.copy}-length`}
-              data-fit={length.fit}
-              className={cn("text-xs", length.fit === "long" ? "text-warning" : "text-muted-foreground")}
-            >
+            <LengthHint id={`${ids.copy}-length`} fit={length.fit}>
               {adLengthHint(length)}
-            </p>
+            </LengthHint>
           ) : null}
         </div>
       </section>
