@@ -208,7 +208,7 @@ export const messages = {
     wrongUse: "This file was uploaded for another kind of video. Upload it again here.",
     inUse: "This file is used by a video that is still being made. Try again when it has finished.",
     uploadTypeRequired:
-      "Say what the upload is for: audio-file, product-image, green-screen, background-video or voice-over.",
+      "Say what the upload is for: audio-file, product-image, green-screen, background-video, voice-over or meme-clip.",
     unsupportedBackgroundVideo: "Please upload an MP4, MOV or WebM video.",
     backgroundVideoTooLarge: "Background videos are at most 100MB.",
     backgroundVideoUnreadable: "This video could not be read. Please upload an MP4, MOV or WebM video with a picture.",
@@ -223,6 +223,13 @@ export const messages = {
     backgroundUnreadable:
       "This file could not be read whole. Please upload a complete JPG, PNG or WebP image or an MP4 video.",
     greenScreenVideoLength: "Background videos last between 1 second and 10 minutes.",
+    unsupportedMemeClip: "Please upload your green-screen clip as an MP4, MOV or WebM video.",
+    memeClipTooLarge: "Green-screen clips are at most 100MB.",
+    memeClipUnreadable: "This clip could not be read. Please upload an MP4, MOV or WebM video with a picture.",
+    memeClipLength: "Green-screen clips last between 1 second and 1 minute.",
+    memeClipSize: "Green-screen clips are at most 4096 pixels on a side.",
+    memeClipNoScreen:
+      "We could not find a green screen in this clip. Upload a clip filmed on a plain green or blue backdrop that reaches its left, right and top edges.",
     imageTooLarge: `This image is too large: at most ${IMAGE_LIMIT_WORDS}. Save a smaller copy and upload it again.`,
   },
   ugc: {
@@ -249,6 +256,7 @@ export const messages = {
     captionGenerated: "AI caption generated!",
     captionRequired: "Add a caption.",
     captionTooLong: "Captions are at most 150 characters.",
+    memeTwice: "Choose a meme from the library or your own clip, not both.",
   },
   faceless: {
     signInRequired: "Please log in to create a video.",

@@ -3,6 +3,7 @@ import { MediaProcessError } from "./errors.ts";
 import { fileInputArgs, sniffFile } from "./input.ts";
 import { type MediaInfo, measureDuration, probeMedia } from "./probe.ts";
 import { runMedia } from "./run.ts";
+import { findScreenKey } from "./screen.ts";
 
 /**
  * An upload, checked whole before it is kept: its bytes are a format its kind takes, a picture decodes to the
@@ -19,7 +20,7 @@ export type UploadCheck =
       /** Measured length in seconds (0 for a picture). */
       duration: number;
     }
-  | { ok: false; reason: "unsupported" | "unreadable" | "length" | "size"; message: string };
+  | { ok: false; reason: "unsupported" | "unreadable" | "length" | "size" | "screen"; message: string };
 
 /** How far a video's header may be off its measured length before the file counts as lying. */
 const HEADER_TOLERANCE_S = 1;
@@ -41,7 +42,9 @@ export async function checkUploadFile(
           ? (kind.messages.length ?? kind.messages.unreadable)
           : reason === "size"
             ? (kind.messages.size ?? kind.messages.unreadable)
-            : kind.messages.unreadable,
+            : reason === "screen"
+              ? (kind.messages.noScreen ?? kind.messages.unreadable)
+              : kind.messages.unreadable,
   });
   const format = await sniffFile(path).catch(() => null);
   if (!format || !kind.formats.includes(format.id)) return refuse("unsupported");
@@ -81,6 +84,16 @@ export async function checkUploadFile(
       }
       if (lies(info, length)) return refuse("unreadable");
       if (length < kind.moving.minS) return refuse(length > 0 ? "length" : "unreadable");
+      // A clip to be keyed must show its screen where the key is looked for.
+      if (kind.screen) {
+        const key = await findScreenKey(path, length, {
+          width: info.video.width,
+          height: info.video.height,
+          format,
+          signal: options.signal,
+        });
+        if (!key) return refuse("screen");
+      }
       return ok(length);
     }
     return refuse("unsupported");

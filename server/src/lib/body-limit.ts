@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { AVATAR_MAX_DATA_URL_LENGTH, BACKGROUND_VIDEO_MAX_BYTES, messages, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import { AVATAR_MAX_DATA_URL_LENGTH, messages, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from "@reelsmith/core";
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "./errors.ts";
 import type { AppBindings } from "./types.ts";
@@ -46,16 +46,21 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     signedIn: true,
     streamed: true,
   },
-  // Own background footage (its kind in the query, as the web app sends it) may be up to 100 MB.
-  {
-    method: "POST",
-    path: "/api/files",
-    query: { name: "type", value: "background-video" },
-    maxBytes: BACKGROUND_VIDEO_MAX_BYTES + MULTIPART_OVERHEAD,
-    message: messages.files.backgroundVideoTooLarge,
-    signedIn: true,
-    streamed: true,
-  },
+  // Kinds that may be larger (own background footage, a green-screen clip: 100 MB) name themselves in the
+  // query, as the web app sends them.
+  ...Object.values(UPLOAD_KINDS)
+    .filter((kind) => kind.maxBytes > UPLOAD_MAX_BYTES)
+    .map(
+      (kind): BodyLimitRule => ({
+        method: "POST",
+        path: "/api/files",
+        query: { name: "type", value: kind.type },
+        maxBytes: kind.maxBytes + MULTIPART_OVERHEAD,
+        message: kind.messages.tooLarge,
+        signedIn: true,
+        streamed: true,
+      }),
+    ),
   // A Reddit video carries its avatar as a data URL of an image of at most UPLOAD_MAX_BYTES.
   {
     method: "POST",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { greenScreenInputSchema } from "../schemas/videos.ts";
 import {
   CHROMA_KEY_UV,
+  chromaFrameOfRgba,
   chromaKeyAlpha,
   chromaKeyAlphaFromDistance,
   chromaKeyDistance,
@@ -11,8 +12,11 @@ import {
   greenScreenCaptionLayout,
   greenScreenCaptionLines,
   greenScreenDurationS,
+  LIBRARY_SCREEN_KEY,
   type MeasureText,
   memeBox,
+  SCREEN_DETECTION,
+  screenKeyOf,
   videoChroma,
 } from "./green-screen.ts";
 
@@ -166,5 +170,55 @@ describe("greenScreenDurationS", () => {
     expect(greenScreenDurationS(words(60), 3)).toBe(12);
     expect(greenScreenDurationS("bruh", 20)).toBe(5);
     expect(greenScreenDurationS("bruh", 0)).toBe(5);
+  });
+});
+
+describe("screenKeyOf: the screen of a creator's own clip", () => {
+  /** A 40x60 RGBA frame of `screen` with a subject of `subject` filling its lower middle, and grain. */
+  function frame(screen: [number, number, number], subject: [number, number, number], seed = 1) {
+    const width = 40;
+    const height = 60;
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    let state = seed;
+    const grain = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return (state / 2147483648 - 0.5) * 12;
+    };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const inSubject = x >= 12 && x < 28 && y >= 20;
+        const c = inSubject ? subject : screen;
+        const i = (y * width + x) * 4;
+        for (let k = 0; k < 3; k++) rgba[i + k] = (c[k] as number) + grain();
+        rgba[i + 3] = 255;
+      }
+    }
+    return chromaFrameOfRgba(rgba, width, height);
+  }
+  const skin: [number, number, number] = [224, 172, 140];
+
+  it("keys a filmed green at its own chroma, covering its grain, with skin well outside", () => {
+    const green: [number, number, number] = [63, 163, 77];
+    const key = screenKeyOf([frame(green, skin, 1), frame(green, skin, 2)]);
+    expect(key?.screen).toBe("green");
+    const screen = videoChroma(...green);
+    const k = key ?? LIBRARY_SCREEN_KEY;
+    expect(chromaKeyDistance(screen.u, screen.v, k)).toBeLessThan(0.01);
+    expect(k.similarity).toBeGreaterThanOrEqual(SCREEN_DETECTION.similarity.min);
+    expect(k.similarity).toBeLessThanOrEqual(SCREEN_DETECTION.similarity.max);
+    expect(chromaKeyAlpha(...green, k)).toBe(0);
+    expect(chromaKeyAlpha(...skin, k)).toBe(1);
+    // The library's key (pure #00FF00) would leave this screen standing.
+    expect(chromaKeyAlpha(...green)).toBeGreaterThan(0);
+  });
+
+  it("tells a blue screen from a green one", () => {
+    expect(screenKeyOf([frame([30, 80, 190], skin)])?.screen).toBe("blue");
+  });
+
+  it("finds no screen where the edges are grey, skin or mixed colours", () => {
+    expect(screenKeyOf([frame([128, 128, 128], skin)])).toBeNull();
+    expect(screenKeyOf([frame(skin, [63, 163, 77])])).toBeNull();
+    expect(screenKeyOf([])).toBeNull();
   });
 });

@@ -279,6 +279,28 @@ const keyRgb = [1, 3, 5].map((i) => Number.parseInt(GREEN_SCREEN_KEY.color.slice
 export const CHROMA_KEY_UV = ffmpegKeyUV(...keyRgb);
 
 /**
+ * A chroma key as the render applies it: the screen's U and V (8-bit, as the video holds them; ffmpeg's
+ * chromakey takes them as they are with `yuv=1`), and the ramp from `similarity` over `blend`.
+ */
+export interface ScreenKey {
+  u: number;
+  v: number;
+  similarity: number;
+  blend: number;
+  /** Whether the screen is green or blue (which cast the render's despill removes). */
+  screen: "green" | "blue";
+}
+
+/** The key of the library's memes: drawn on pure #00FF00, keyed with the spec's similarity and smoothness. */
+export const LIBRARY_SCREEN_KEY: ScreenKey = {
+  u: CHROMA_KEY_UV[0],
+  v: CHROMA_KEY_UV[1],
+  similarity: GREEN_SCREEN_KEY.similarity,
+  blend: GREEN_SCREEN_KEY.blend,
+  screen: "green",
+};
+
+/**
  * The U and V (8-bit, limited range, BT.709) a video holds for an RGB colour (0-255): what the
  * filter reads from the meme files, which are BT.709 limited range, as the browser's RGB came from.
  */
@@ -288,15 +310,18 @@ export function videoChroma(r: number, g: number, b: number): { u: number; v: nu
 }
 
 /** ffmpeg's distance of one chroma sample from the key: sqrt((du² + dv²) / (255² · 2)), 0 to 1. */
-export function chromaKeyDistance(u: number, v: number): number {
-  const du = u - CHROMA_KEY_UV[0];
-  const dv = v - CHROMA_KEY_UV[1];
+export function chromaKeyDistance(u: number, v: number, key: Pick<ScreenKey, "u" | "v"> = LIBRARY_SCREEN_KEY): number {
+  const du = u - key.u;
+  const dv = v - key.v;
   return Math.sqrt((du * du + dv * dv) / (255 * 255 * 2));
 }
 
 /** Opacity (0 keyed out, 1 kept) for a distance: a ramp from `similarity` over `blend`. */
-export function chromaKeyAlphaFromDistance(distance: number): number {
-  const { similarity, blend } = GREEN_SCREEN_KEY;
+export function chromaKeyAlphaFromDistance(
+  distance: number,
+  key: Pick<ScreenKey, "similarity" | "blend"> = LIBRARY_SCREEN_KEY,
+): number {
+  const { similarity, blend } = key;
   if (blend > 0.0001) return clamp((distance - similarity) / blend, 0, 1);
   return distance > similarity ? 1 : 0;
 }
@@ -310,9 +335,98 @@ export function chromaKeyAlphaFromDistance(distance: number): number {
  * filter's alpha is the average's. A shader that wants the edges exact averages chromaKeyDistance
  * over the nine neighbours (one-pixel offsets) and passes the mean to chromaKeyAlphaFromDistance.
  */
-export function chromaKeyAlpha(r: number, g: number, b: number): number {
+export function chromaKeyAlpha(r: number, g: number, b: number, key: ScreenKey = LIBRARY_SCREEN_KEY): number {
   const { u, v } = videoChroma(r, g, b);
-  return chromaKeyAlphaFromDistance(chromaKeyDistance(u, v));
+  return chromaKeyAlphaFromDistance(chromaKeyDistance(u, v, key), key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A creator's own green-screen clip: finding its screen
+
+/** Frames of a clip, small, as their chroma: U and V per pixel (8-bit, as the video holds them), row by row. */
+export interface ChromaFrame {
+  width: number;
+  height: number;
+  u: ArrayLike<number>;
+  v: ArrayLike<number>;
+}
+
+/**
+ * How a screen is told from the rest of a clip. Edge samples come from the left, right and top bands
+ * (`edgeShare` of the frame; the bottom is where a subject stands). A sample is screen-coloured when its
+ * chroma lies at least `minSaturation` from grey in the green quadrant (U and V both under 128) or the blue
+ * one (U over 128, V under it). At least `minScreenShare` of the edge samples must be of one screen colour.
+ * The key's similarity covers `coverQuantile` of those samples with `margin` to spare, within
+ * `similarity`; a real screen's chroma spreads wider than a drawn one's, so its blend is narrower than the
+ * library's, to keep skin and warm colours clear of the key.
+ */
+export const SCREEN_DETECTION = {
+  edgeShare: 0.1,
+  minSaturation: 18,
+  minScreenShare: 0.5,
+  coverQuantile: 0.95,
+  margin: 0.02,
+  similarity: { min: 0.05, max: 0.14 },
+  blend: 0.05,
+} as const;
+
+/**
+ * The key that lifts a clip's screen: the median chroma of its screen-coloured edge samples, and a
+ * similarity that covers how far they spread (see SCREEN_DETECTION). Null when its edges are not mostly
+ * one green or blue: a clip not filmed on a screen, which would key away nothing or the wrong things.
+ * The upload check, the render and the builder's preview all find the key with this one rule.
+ */
+export function screenKeyOf(frames: readonly ChromaFrame[]): ScreenKey | null {
+  const d = SCREEN_DETECTION;
+  const green: [number, number][] = [];
+  const blue: [number, number][] = [];
+  let edge = 0;
+  for (const frame of frames) {
+    const bandX = Math.max(1, Math.round(frame.width * d.edgeShare));
+    const bandY = Math.max(1, Math.round(frame.height * d.edgeShare));
+    for (let y = 0; y < frame.height; y++) {
+      for (let x = 0; x < frame.width; x++) {
+        if (y >= bandY && x >= bandX && x < frame.width - bandX) continue;
+        const i = y * frame.width + x;
+        const u = frame.u[i] as number;
+        const v = frame.v[i] as number;
+        edge++;
+        if (Math.hypot(u - 128, v - 128) < d.minSaturation) continue;
+        if (u < 128 && v < 128) green.push([u, v]);
+        else if (u > 128 && v < 128) blue.push([u, v]);
+      }
+    }
+  }
+  const [samples, screen] = green.length >= blue.length ? [green, "green" as const] : [blue, "blue" as const];
+  if (edge === 0 || samples.length < d.minScreenShare * edge) return null;
+  const median = (values: number[]) => {
+    const sorted = values.sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] as number;
+  };
+  const u = median(samples.map((s) => s[0]));
+  const v = median(samples.map((s) => s[1]));
+  const distances = samples.map(([su, sv]) => chromaKeyDistance(su, sv, { u, v })).sort((a, b) => a - b);
+  const spread = distances[Math.min(distances.length - 1, Math.floor(distances.length * d.coverQuantile))] as number;
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    u,
+    v,
+    similarity: round3(clamp(spread + d.margin, d.similarity.min, d.similarity.max)),
+    blend: d.blend,
+    screen,
+  };
+}
+
+/** The chroma of RGBA pixels (a canvas's image data) as a frame screenKeyOf reads (see videoChroma). */
+export function chromaFrameOfRgba(rgba: ArrayLike<number>, width: number, height: number): ChromaFrame {
+  const u = new Float32Array(width * height);
+  const v = new Float32Array(width * height);
+  for (let i = 0; i < width * height; i++) {
+    const c = videoChroma(rgba[i * 4] as number, rgba[i * 4 + 1] as number, rgba[i * 4 + 2] as number);
+    u[i] = c.u;
+    v[i] = c.v;
+  }
+  return { width, height, u, v };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "../messages.ts";
 import { greenScreenInputSchema } from "./videos.ts";
 
 const base = {
@@ -21,5 +22,31 @@ describe("green-screen input: where a background video is cut to 9:16", () => {
       expect(greenScreenInputSchema.safeParse({ ...base, background_crop: { x } }).success).toBe(false);
     }
     expect(greenScreenInputSchema.safeParse({ ...base, background_crop: { y: 0.5 } }).success).toBe(false);
+  });
+});
+
+describe("green-screen input: one meme, from the library or the creator's own", () => {
+  const own = "6d1f0a2b-7c3e-4f51-8a57-2e0d1c3b4a5f";
+  const { selected_meme: _meme, ...noMeme } = base;
+
+  it("takes a library meme or an own clip", () => {
+    expect(greenScreenInputSchema.parse(base).selected_meme).toBe("cat-vibing");
+    const parsed = greenScreenInputSchema.parse({ ...noMeme, meme_file_id: own });
+    expect(parsed.meme_file_id).toBe(own);
+    expect(parsed.selected_meme).toBeUndefined();
+    // A form sends the unused one as null.
+    expect(greenScreenInputSchema.safeParse({ ...noMeme, selected_meme: null, meme_file_id: own }).success).toBe(true);
+  });
+
+  it("asks for a meme when there is none, and for one of the two when both are given", () => {
+    const none = greenScreenInputSchema.safeParse({ ...noMeme, meme_file_id: null });
+    expect(none.error?.issues).toEqual([
+      expect.objectContaining({ path: ["selected_meme"], message: messages.greenScreen.incomplete }),
+    ]);
+    const both = greenScreenInputSchema.safeParse({ ...base, meme_file_id: own });
+    expect(both.error?.issues).toEqual([
+      expect.objectContaining({ path: ["meme_file_id"], message: messages.greenScreen.memeTwice }),
+    ]);
+    expect(greenScreenInputSchema.safeParse({ ...noMeme, meme_file_id: "not-an-id" }).success).toBe(false);
   });
 });

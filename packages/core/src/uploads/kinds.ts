@@ -9,7 +9,14 @@ import { MEDIA_FORMATS, type MediaFormat, type MediaFormatId } from "./formats.t
  * from here.
  */
 
-export const FILE_TYPES = ["audio-file", "product-image", "green-screen", "background-video", "voice-over"] as const;
+export const FILE_TYPES = [
+  "audio-file",
+  "product-image",
+  "green-screen",
+  "background-video",
+  "voice-over",
+  "meme-clip",
+] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** Sound a file must hold: an audio stream whose decoded length lies within the bounds. */
@@ -33,6 +40,11 @@ export interface UploadKind {
   /** What a probe must find in a file of a moving or sound format (a picture must decode whole). */
   sound?: SoundRule;
   moving?: MovingPictureRule;
+  /**
+   * The clip must be filmed on a green or blue screen (core's screenKeyOf finds one on its edges):
+   * a creator's own meme clip, keyed over their background.
+   */
+  screen?: true;
   /** The format a file of this kind is stored as (a browser's WebM recording is sound only: audio/webm). */
   storedAs?: (format: MediaFormat) => { mime: string; ext: string };
   messages: {
@@ -44,6 +56,8 @@ export interface UploadKind {
     length?: string;
     /** Its picture is larger than the kind takes. */
     size?: string;
+    /** No green or blue screen was found on its edges (a kind with `screen`). */
+    noScreen?: string;
   };
 }
 
@@ -56,6 +70,9 @@ export const BACKGROUND_VIDEO_MAX_S = 600;
 export const BACKGROUND_VIDEO_MAX_SIDE = 4096;
 /** A green-screen background video lasts 1 s to 10 min (it is looped under the meme). */
 export const GREEN_SCREEN_VIDEO_MIN_S = 1;
+/** A creator's own green-screen meme clip lasts 1 s to 1 min (a green-screen video is 5 to 12 s of it). */
+export const MEME_CLIP_MIN_S = 1;
+export const MEME_CLIP_MAX_S = 60;
 /** A creator's own voice-over (a recording of the title and script) lasts 1 s to 5 min. */
 export const VOICE_OVER_MIN_S = 1;
 export const VOICE_OVER_MAX_S = 300;
@@ -109,6 +126,22 @@ export const UPLOAD_KINDS: { readonly [T in FileType]: UploadKind } = {
       unreadable: m.backgroundVideoUnreadable,
       length: m.backgroundVideoLength,
       size: m.backgroundVideoSize,
+    },
+  },
+  // A creator's own meme on a green (or blue) screen: MP4, MOV or WebM, as phones and editors export it.
+  "meme-clip": {
+    type: "meme-clip",
+    formats: ["mp4", "mov", "webm"],
+    maxBytes: BACKGROUND_VIDEO_MAX_BYTES,
+    moving: { minS: MEME_CLIP_MIN_S, maxS: MEME_CLIP_MAX_S, maxSide: BACKGROUND_VIDEO_MAX_SIDE },
+    screen: true,
+    messages: {
+      unsupported: m.unsupportedMemeClip,
+      tooLarge: m.memeClipTooLarge,
+      unreadable: m.memeClipUnreadable,
+      length: m.memeClipLength,
+      size: m.memeClipSize,
+      noScreen: m.memeClipNoScreen,
     },
   },
   // A creator's voice-over: MP3, WAV, AAC/M4A, OGG/Opus, or WebM/MP4 audio as browsers record it.

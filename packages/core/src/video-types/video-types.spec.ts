@@ -120,7 +120,10 @@ describe("video type definitions", () => {
       "faceless-ai": [],
       "ugc-ads": [{ field: "product_image_id", kind: "product-image" }],
       "text-hook": [{ field: "audio_file_id", kind: "audio-file" }],
-      "green-screen": [{ field: "background_file_id", kind: "green-screen" }],
+      "green-screen": [
+        { field: "meme_file_id", kind: "meme-clip" },
+        { field: "background_file_id", kind: "green-screen" },
+      ],
       reddit: [
         { field: "background_file_id", kind: "background-video" },
         { field: "voiceover_file_id", kind: "voice-over" },
@@ -182,10 +185,12 @@ describe("video type definitions", () => {
         if (ref.from === "library") expect(LIBRARY_KINDS).toContain(ref.kind);
       }
     }
+    // A library meme or the creator's own clip: either may be absent.
     expectTypeOf<VideoAssetsByType["green-screen"]>().toEqualTypeOf<{
-      meme: string;
       background: string;
       music: string | null;
+      meme?: string | null;
+      ownMeme?: string | null;
     }>();
     expectTypeOf<VideoAssetsByType["faceless-ai"]>().toEqualTypeOf<{ clip: string }>();
   });

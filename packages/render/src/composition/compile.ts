@@ -1,7 +1,7 @@
 import { aacArgs, fileInputArgs, h264Args } from "@reelsmith/media";
 import { InvalidCompositionError } from "../errors.ts";
 import { escapeFilterPath, even, ffColor, keyframeExpr, num, quote } from "./expr.ts";
-import type { AudioLayer, Box, Composition, Layer, Motion, Sheen } from "./schema.ts";
+import type { AudioLayer, Box, ChromaKey, Composition, Layer, Motion, Sheen } from "./schema.ts";
 
 /**
  * The compiler: a prepared Composition -> the arguments of ONE ffmpeg process with ONE filtergraph.
@@ -206,10 +206,13 @@ function videoLayer(
     const k = layer.chromaKey;
     filters.push(
       "format=yuva420p",
-      `chromakey=color=${ffColor(k.color)}:similarity=${num(k.similarity)}:blend=${num(k.blend)}`,
+      `chromakey=${chromaKeyColor(k)}:similarity=${num(k.similarity)}:blend=${num(k.blend)}`,
     );
     if (k.despill) {
-      const green = Number.parseInt(k.color.slice(3, 5), 16) >= Number.parseInt(k.color.slice(5, 7), 16);
+      // A green screen's chroma has U and V both under grey's 128; a blue one's U is over it.
+      const green = k.chroma
+        ? k.chroma.u <= 128
+        : Number.parseInt(k.color.slice(3, 5), 16) >= Number.parseInt(k.color.slice(5, 7), 16);
       filters.push("format=rgba", `despill=type=${green ? "green" : "blue"}:mix=0.6:expand=0.1:alpha=0`);
     }
   }
@@ -750,4 +753,11 @@ export function buildStemArgs(c: Composition, stem: Stem, output: string): strin
 export function gainToTarget(measuredLufs: number, targetLufs: number): number {
   if (measuredLufs <= -60) return 0;
   return Math.max(-30, Math.min(24, targetLufs - measuredLufs));
+}
+
+/** The chromakey filter's key: an RGB colour, or the video's own U and V as they are (`yuv=1`). */
+function chromaKeyColor(k: ChromaKey): string {
+  if (!k.chroma) return `color=${ffColor(k.color)}`;
+  const hex = (x: number) => Math.round(x).toString(16).padStart(2, "0").toUpperCase();
+  return `color=0x00${hex(k.chroma.u)}${hex(k.chroma.v)}:yuv=1`;
 }

@@ -42,8 +42,15 @@ export const motionSchema = z.object({
 });
 export type Motion = z.infer<typeof motionSchema>;
 
+const chromaByte = z.number().min(0).max(255);
+
 export const chromaKeySchema = z.object({
   color: colorSchema.default("#00FF00"),
+  /**
+   * The key as the video's own U and V (8-bit), taken as they are (ffmpeg's `yuv=1`) instead of `color`:
+   * the screen core's screenKeyOf found in a creator's clip.
+   */
+  chroma: z.object({ u: chromaByte, v: chromaByte }).optional(),
   similarity: z.number().min(0.01).max(1).default(CHROMA_KEY.similarity),
   blend: z.number().min(0).max(1).default(CHROMA_KEY.smoothness),
   /** Remove the green (or blue) cast the screen leaves on the subject's edges. */

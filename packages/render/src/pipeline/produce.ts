@@ -8,7 +8,7 @@ import {
   type VideoType,
   type VoiceId,
 } from "@reelsmith/core";
-import { measureDuration } from "@reelsmith/media";
+import { findScreenKey, measureDuration } from "@reelsmith/media";
 import { prepareUgcStage } from "../cards/product-stage.ts";
 import type { Composition } from "../composition/schema.ts";
 import { RenderError, UnsupportedMediaError } from "../errors.ts";
@@ -251,14 +251,26 @@ const producers: { [T in VideoType]: Producer<T> } = {
     async compose(req) {
       const input = req.input as VideoInputByType["green-screen"];
       const given = req.assets as ProduceAssets["green-screen"];
+      // The library's meme or the creator's own clip (the input names exactly one).
+      const memePath = given.meme ?? given.ownMeme;
+      if (!memePath) throw new RenderError("MISSING_INPUT", "A green-screen meme needs a meme clip.");
       // A background picture is the user's: checked by its headers and brought down to a size the frame
       // needs by ffmpeg before anything else reads it.
       const assets = (await isPictureFile(given.background))
         ? { ...given, background: await userPicture(given.background, req.workDir, "background", req.signal) }
         : given;
-      const [meme, background] = await Promise.all([probeMedia(assets.meme), probeMedia(assets.background)]);
-      if (!meme.video || meme.video.still) throw new UnsupportedMediaError(assets.meme, "it is not a video");
-      if (!(meme.duration > 0)) throw new UnsupportedMediaError(assets.meme, "its length is unknown");
+      const [meme, background] = await Promise.all([probeMedia(memePath), probeMedia(assets.background)]);
+      if (!meme.video || meme.video.still) throw new UnsupportedMediaError(memePath, "it is not a video");
+      if (!(meme.duration > 0)) throw new UnsupportedMediaError(memePath, "its length is unknown");
+      // The creator's clip is keyed where its own screen is, found as the upload check found it.
+      const ownKey = given.ownMeme
+        ? await findScreenKey(memePath, meme.duration, {
+            width: meme.video.width,
+            height: meme.video.height,
+            signal: req.signal,
+          })
+        : undefined;
+      if (ownKey === null) throw new UnsupportedMediaError(memePath, "no green or blue screen was found in it");
       if (!background.video) throw new UnsupportedMediaError(assets.background, "it has no picture");
       const captionPath = join(req.workDir, "caption.png");
       const caption = renderGreenScreenCaption(input.text_hook);
@@ -282,12 +294,13 @@ const producers: { [T in VideoType]: Producer<T> } = {
       };
       const bed = greenScreenBed(backdrop);
       const [memeSound, bedRmsDb] = await Promise.all([
-        meme.audio ? analyseMemeSound(assets.meme, meme.duration, req.workDir, req.signal) : null,
+        meme.audio ? analyseMemeSound(memePath, meme.duration, req.workDir, req.signal) : null,
         bed ? soundRmsDb(bed.src, GREEN_SCREEN_MAX_S, req.workDir, req.signal) : null,
         writeFile(captionPath, caption.png),
       ]);
       return greenScreenRecipe(input, {
-        meme: assets.meme,
+        meme: memePath,
+        ...(ownKey ? { ownKey } : {}),
         memeDuration: meme.duration,
         memeWidth: meme.video.width,
         memeHeight: meme.video.height,

@@ -12,6 +12,7 @@ import {
   greenScreenDurationS,
   type MeasureText,
   memeBox,
+  type ScreenKey,
 } from "@reelsmith/core";
 import { fileInputArgs } from "@reelsmith/media";
 import { findFace } from "../captions/fonts.ts";
@@ -49,8 +50,13 @@ export interface MemeSound {
 }
 
 export interface GreenScreenAssets {
-  /** The meme clip on pure chroma green (#00FF00). */
+  /** The meme clip: the library's, on pure chroma green (#00FF00), or the creator's own on their screen. */
   meme: string;
+  /**
+   * The creator's own clip's key (core's screenKeyOf, found on its screen; its spill is removed), or
+   * absent for a library meme (LIBRARY_SCREEN_KEY, no despill).
+   */
+  ownKey?: ScreenKey;
   /** Its length in seconds and its picture's size (probed). */
   memeDuration: number;
   memeWidth: number;
@@ -301,15 +307,24 @@ export function greenScreenRecipe(input: GreenScreenInput, assets: GreenScreenAs
     loop: playS < duration,
     fit: "contain" as const,
     box: memeBox(input.meme_transform, assets.memeWidth, assets.memeHeight),
-    chromaKey: {
-      color: GREEN_SCREEN_KEY.color,
-      similarity: GREEN_SCREEN_KEY.similarity,
-      blend: GREEN_SCREEN_KEY.blend,
-      // The library's memes are drawn on pure green with nothing translucent over it, so there is
-      // no spill to remove; despill would turn their yellows orange and their greens grey, and the
-      // preview keys with the alpha alone.
-      despill: false,
-    },
+    chromaKey: assets.ownKey
+      ? {
+          color: GREEN_SCREEN_KEY.color,
+          chroma: { u: assets.ownKey.u, v: assets.ownKey.v },
+          similarity: assets.ownKey.similarity,
+          blend: assets.ownKey.blend,
+          // A filmed screen lights the subject's edges with its colour; that cast is taken out.
+          despill: true,
+        }
+      : {
+          color: GREEN_SCREEN_KEY.color,
+          similarity: GREEN_SCREEN_KEY.similarity,
+          blend: GREEN_SCREEN_KEY.blend,
+          // The library's memes are drawn on pure green with nothing translucent over it, so there is
+          // no spill to remove; despill would turn their yellows orange and their greens grey, and the
+          // preview keys with the alpha alone.
+          despill: false,
+        },
   };
   // The band is drawn at its box's size; "cover" keeps it edge to edge when a draft rounds the box.
   const caption = {

@@ -29,7 +29,7 @@ export const uploadFileRoute = apiRoute({
   path: "/api/files",
   tags: ["Files"],
   summary:
-    "Upload a file (audio for music videos, a product image, a green-screen background, own background footage, a voice-over)",
+    "Upload a file (audio for music videos, a product image, a green-screen background, own background footage, a voice-over, an own green-screen meme clip)",
   description:
     "multipart/form-data with the kind in `type` (query or a form field before the file) and the file in `file`. " +
     "At most 10 MB; the format is decided by the file's bytes: audio-file MP3, WAV or AAC; product-image JPG, PNG " +
@@ -57,8 +57,8 @@ export const uploadFileRoute = apiRoute({
     ...errorResponses({
       400: "Not a multipart form, no file, an empty file, no type, or a form cut short or malformed",
       401: "Not signed in",
-      413: "Larger than 10 MB (background-video: 100 MB), or a picture over 50 megapixels or 12000 px on a side",
-      415: "Not an accepted format, a picture whose size cannot be read, or footage ffprobe refuses (length, size)",
+      413: "Larger than 10 MB (background-video, meme-clip: 100 MB), or a picture over 50 megapixels or 12000 px on a side",
+      415: "Not an accepted format, a picture whose size cannot be read, footage ffprobe refuses (length, size), or a meme clip with no green or blue screen",
     }),
   },
 });

@@ -1,0 +1,2 @@
+export * from "./hostile-files.ts";
+export * from "./screen-clips.ts";

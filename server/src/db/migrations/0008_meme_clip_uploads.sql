@@ -1,0 +1,2 @@
+ALTER TABLE "files" DROP CONSTRAINT "files_type_check";--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_type_check" CHECK ("files"."type" in ('audio-file', 'product-image', 'green-screen', 'background-video', 'voice-over', 'meme-clip'));
