@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { messages } from "@reelsmith/core";
+import { makeScreenClip } from "@reelsmith/media/testing";
 import { ARTIFACTS, lavfiFile, openFromStudio, signUp, snap } from "./helpers.ts";
 
 /** A 1080 x 1920 picture of plain blue, made by ffmpeg: where the meme's green is keyed out, this shows. */
@@ -252,4 +255,116 @@ test("without WebGL the preview keys on a 2D canvas; a balance under 6 credits o
   await expect(dialog.getByTestId("credits-current")).toHaveText("2");
   await dialog.getByRole("button", { name: "Upgrade Plan" }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test("a creator's own green-screen clip: one without a screen is refused in words; a filmed one is keyed in the preview and the video", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const picture = path.join(ARTIFACTS, "blue-background.png");
+  makeBluePicture(picture);
+  const size = { seconds: 3, width: 540, height: 960 };
+  const [own, plain] = await Promise.all([
+    makeScreenClip(path.join(ARTIFACTS, "my-dance.mp4"), { backdrop: "green", ...size }),
+    makeScreenClip(path.join(ARTIFACTS, "no-screen.mp4"), { backdrop: "none", ...size }),
+  ]);
+  await signUp(page);
+  await page.goto("/create/greenscreen");
+  await page.getByLabel("Caption", { exact: true }).fill("me when the beat drops");
+
+  // The meme from the creator's own clip: the clip field takes MOV (the background field does not).
+  await page.getByRole("button", { name: "Your clip" }).click();
+  await expect(page.getByRole("button", { name: "Your clip" })).toHaveAttribute("aria-pressed", "true");
+  const clipInput = page.locator('input[type="file"][accept*=".mov"]');
+  await clipInput.setInputFiles(plain);
+  await expect(page.getByText(messages.files.memeClipNoScreen).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("radio", { name: /no-screen\.mp4/ })).toHaveCount(0);
+  await clipInput.setInputFiles(own);
+  await expect(page.getByRole("radio", { name: /my-dance\.mp4/ })).toHaveAttribute("aria-checked", "true", {
+    timeout: 20_000,
+  });
+  await page.locator('input[type="file"][accept*="image/png"]').setInputFiles(picture);
+  await expect(page.getByRole("radio", { name: /blue-background\.png/ })).toHaveAttribute("aria-checked", "true");
+  const sent = await draft(page);
+  expect(sent).toMatchObject({ selected_meme: null });
+  expect(typeof sent.meme_file_id).toBe("string");
+
+  // The preview finds the clip's own screen and keys it: the blue picture shows where the screen was
+  // (the clip, 540 x 960, fills 742 x 1320 from y 600), the red shirt stays.
+  const canvas = preview(page);
+  await expect(canvas).toHaveAttribute("data-keyed", "true", { timeout: 20_000 });
+  await expect(canvas).toHaveAttribute("data-screen-key", "found", { timeout: 20_000 });
+  const screenPoints: [number, number][] = [
+    [200, 640],
+    [880, 640],
+    [540, 700],
+  ];
+  await expect
+    .poll(
+      async () =>
+        (await readPreview(page, screenPoints, [0, 0, 20, 20])).pixels.every(
+          ([r, g, b]) => (b ?? 0) > 180 && (g ?? 255) < 90 && (r ?? 255) < 90,
+        ),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(true);
+  const [shirt] = (await readPreview(page, [[540, 1800]], [0, 0, 20, 20])).pixels;
+  expect(shirt?.[0]).toBeGreaterThan(150);
+  expect(shirt?.[1]).toBeLessThan(90);
+  await canvas.screenshot({ path: path.join(ARTIFACTS, "green-screen-own-clip-preview.png") });
+
+  // Generate: the video keys the clip at its own screen too.
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/videos") && r.request().method() === "POST");
+  await generate(page).click();
+  const video = (await (await created).json()) as { id: string };
+  await expect(page.getByText("Video Creation Started!").first()).toBeVisible();
+  let url: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get(`/api/videos/${video.id}`)).json()) as {
+          status: string;
+          video_url: string | null;
+        };
+        url = body.video_url;
+        return body.status;
+      },
+      { timeout: 180_000, intervals: [2_000] },
+    )
+    .toBe("finished");
+  const file = path.join(ARTIFACTS, "green-screen-own-clip.mp4");
+  fs.writeFileSync(file, await (await page.request.get(url ?? "")).body());
+  const frame = execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-ss",
+    "1",
+    "-i",
+    file,
+    "-frames:v",
+    "1",
+    "-vf",
+    "scale=108:192",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "-",
+  ]);
+  // The screen's place (frame y 640-760, x 200-880, at a tenth): blue, no green.
+  let blue = 0;
+  let green = 0;
+  for (let y = 64; y < 76; y++) {
+    for (let x = 20; x < 88; x++) {
+      const i = (y * 108 + x) * 3;
+      const [r, g, b] = [frame[i] ?? 0, frame[i + 1] ?? 0, frame[i + 2] ?? 0];
+      if (b > 150 && r < 90 && g < 110) blue++;
+      if (g > r + 30 && g > b + 30) green++;
+    }
+  }
+  expect(green).toBe(0);
+  expect(blue).toBeGreaterThan(12 * 68 * 0.95);
 });

@@ -1,9 +1,6 @@
-import { type ChromaFrame, type MediaFormat, type ScreenKey, screenKeyOf } from "@reelsmith/core";
+import { type ChromaFrame, type MediaFormat, SCREEN_SAMPLE, type ScreenKey, screenKeyOf } from "@reelsmith/core";
 import { fileInputArgs } from "./input.ts";
 import { runMedia } from "./run.ts";
-
-/** How a clip is sampled to find its screen: this many frames spread over it, this wide (height in proportion). */
-export const SCREEN_SAMPLE = { frames: 3, width: 96 } as const;
 
 /**
  * The key that lifts a clip's green or blue screen (core's screenKeyOf, the rule the builder's preview

@@ -198,7 +198,7 @@ describe("screenKeyOf: the screen of a creator's own clip", () => {
   const skin: [number, number, number] = [224, 172, 140];
 
   it("keys a filmed green at its own chroma, covering its grain, with skin well outside", () => {
-    const green: [number, number, number] = [63, 163, 77];
+    const green: [number, number, number] = [0, 177, 64];
     const key = screenKeyOf([frame(green, skin, 1), frame(green, skin, 2)]);
     expect(key?.screen).toBe("green");
     const screen = videoChroma(...green);
@@ -208,8 +208,14 @@ describe("screenKeyOf: the screen of a creator's own clip", () => {
     expect(k.similarity).toBeLessThanOrEqual(SCREEN_DETECTION.similarity.max);
     expect(chromaKeyAlpha(...green, k)).toBe(0);
     expect(chromaKeyAlpha(...skin, k)).toBe(1);
-    // The library's key (pure #00FF00) would leave this screen standing.
-    expect(chromaKeyAlpha(...green)).toBeGreaterThan(0);
+    // Greys, black and white (hair, a T-shirt) stay whole.
+    for (const grey of [0, 32, 128, 255]) expect(chromaKeyAlpha(grey, grey, grey, k)).toBe(1);
+    // Its own colour, not the library's pure #00FF00.
+    expect(chromaKeyDistance(LIBRARY_SCREEN_KEY.u, LIBRARY_SCREEN_KEY.v, k)).toBeGreaterThan(0.1);
+  });
+
+  it("takes no pale, greyish green for a screen: keying it would key greys too", () => {
+    expect(screenKeyOf([frame([90, 150, 90], skin)])).toBeNull();
   });
 
   it("tells a blue screen from a green one", () => {

@@ -358,8 +358,16 @@ export interface ChromaFrame {
  * one (U over 128, V under it). At least `minScreenShare` of the edge samples must be of one screen colour.
  * The key's similarity covers `coverQuantile` of those samples with `margin` to spare, within
  * `similarity`; a real screen's chroma spreads wider than a drawn one's, so its blend is narrower than the
- * library's, to keep skin and warm colours clear of the key.
+ * library's, to keep skin and warm colours clear of the key. Greys, blacks and whites (hair, a T-shirt)
+ * have the chroma of grey (128, 128): the key's reach (similarity + blend) stays within `greySafety` of
+ * its distance from grey, and a screen too pale for that (nearer grey than `minGreyDistance`) is no screen.
  */
+/**
+ * How a clip is sampled to find its screen, by the server and the builder's preview alike: this many
+ * frames, the first of each equal part of the clip, drawn this wide (height in proportion).
+ */
+export const SCREEN_SAMPLE = { frames: 3, width: 96 } as const;
+
 export const SCREEN_DETECTION = {
   edgeShare: 0.1,
   minSaturation: 18,
@@ -368,6 +376,8 @@ export const SCREEN_DETECTION = {
   margin: 0.02,
   similarity: { min: 0.05, max: 0.14 },
   blend: 0.05,
+  greySafety: 0.75,
+  minGreyDistance: 0.135,
 } as const;
 
 /**
@@ -405,13 +415,17 @@ export function screenKeyOf(frames: readonly ChromaFrame[]): ScreenKey | null {
   };
   const u = median(samples.map((s) => s[0]));
   const v = median(samples.map((s) => s[1]));
+  // A pale screen cannot be keyed without keying greys, blacks and whites with it.
+  const grey = chromaKeyDistance(128, 128, { u, v });
+  if (grey < d.minGreyDistance) return null;
   const distances = samples.map(([su, sv]) => chromaKeyDistance(su, sv, { u, v })).sort((a, b) => a - b);
   const spread = distances[Math.min(distances.length - 1, Math.floor(distances.length * d.coverQuantile))] as number;
+  const reach = Math.min(d.similarity.max, grey * d.greySafety - d.blend);
   const round3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
     u,
     v,
-    similarity: round3(clamp(spread + d.margin, d.similarity.min, d.similarity.max)),
+    similarity: round3(clamp(spread + d.margin, d.similarity.min, reach)),
     blend: d.blend,
     screen,
   };

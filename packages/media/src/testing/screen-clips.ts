@@ -10,8 +10,8 @@ const exec = promisify(execFile);
 
 export type ScreenClipBackdrop = "green" | "blue" | "none";
 
-/** The screens' colours: a real green screen's (not #00FF00) and a chroma blue. */
-export const SCREEN_CLIP_COLOURS = { green: "0x3FA34D", blue: "0x1F4FBF" } as const;
+/** The screens' colours: chroma-key green and blue as studios paint them (not #00FF00). */
+export const SCREEN_CLIP_COLOURS = { green: "0x00B140", blue: "0x0047BB" } as const;
 
 export async function makeScreenClip(
   path: string,
@@ -22,7 +22,7 @@ export async function makeScreenClip(
   const screen =
     backdrop === "none"
       ? `testsrc2=s=${size}:r=30:d=${seconds}`
-      : `color=c=${SCREEN_CLIP_COLOURS[backdrop]}:s=${size}:r=30:d=${seconds},noise=alls=7:allf=t,vignette=PI/5`;
+      : `color=c=${SCREEN_CLIP_COLOURS[backdrop]}:s=${size}:r=30:d=${seconds},noise=alls=7:allf=t,vignette=PI/9`;
   const w = (share: number) => Math.round(width * share);
   const h = (share: number) => Math.round(height * share);
   const sway = `${w(0.05)}*sin(2*PI*t/1.5)`;

@@ -2,7 +2,7 @@ import { FILE_ACCEPT, isAcceptedAudioFile, messages, type UserFile } from "@reel
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
+import { FakeUpload } from "@/test/fake-upload";
 import { jsonResponse, mockApi, renderWithRouter } from "@/test/render";
 import { UploadField, type UploadFieldMessages } from "./upload-field";
 
@@ -39,35 +39,6 @@ function renderField(onChange = vi.fn()) {
   const input = view.container.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error("no file input");
   return { ...view, input, onChange };
-}
-
-/** A stand-in for the browser's XMLHttpRequest that reports half the bytes sent, then answers 201. */
-class FakeUpload {
-  static last: FakeUpload | null = null;
-  upload = new EventTarget();
-  status = 0;
-  responseText = "";
-  withCredentials = false;
-  url = "";
-  private events = new EventTarget();
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send() {
-    FakeUpload.last = this;
-    const progress = Object.assign(new Event("progress"), { lengthComputable: true, loaded: 50, total: 100 });
-    this.upload.dispatchEvent(progress);
-  }
-  finish(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
-  abort() {}
 }
 
 describe("UploadField", () => {

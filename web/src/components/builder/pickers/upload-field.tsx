@@ -1,4 +1,4 @@
-import { type FileType, UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UserFile } from "@reelsmith/core";
+import { type FileType, messages, UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UserFile } from "@reelsmith/core";
 import { FileAudio, Loader2, Trash2, Upload } from "lucide-react";
 import { type DragEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
@@ -34,6 +34,17 @@ export interface UploadFieldMessages {
   deleted: ToastText;
   /** A library file could not be deleted. */
   deleteFailed: ToastText;
+}
+
+/** A kind's messages for the field, from its one definition in core (and the library's delete messages). */
+export function uploadFieldMessages(kind: FileType): UploadFieldMessages {
+  const own = UPLOAD_KINDS[kind].messages;
+  return {
+    invalidType: { title: own.unsupported },
+    tooLarge: { title: own.tooLarge },
+    deleted: { title: messages.files.deleted },
+    deleteFailed: { title: messages.files.deleteFailed },
+  };
 }
 
 /** Why a picked file is refused before it is sent, or null when it may be uploaded. */

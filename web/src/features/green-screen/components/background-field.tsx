@@ -1,46 +1,17 @@
-import { BACKGROUND_VIDEO_MAX_BYTES, FILE_ACCEPT, messages, type UserFile } from "@reelsmith/core";
+import { BACKGROUND_VIDEO_MAX_BYTES, FILE_ACCEPT, looksLikeUpload, type UserFile } from "@reelsmith/core";
 import { Film, Image } from "lucide-react";
 import { useState } from "react";
 
 import { useFiles } from "@/components/builder/api/get-files";
-import { UploadField } from "@/components/builder/pickers/upload-field";
-import { isAcceptedFootage } from "@/features/reddit/components/background-step";
+import { FileThumbnail } from "@/components/builder/pickers/file-thumbnail";
+import { UploadField, uploadFieldMessages } from "@/components/builder/pickers/upload-field";
 import { CropPicker } from "@/features/reddit/components/crop-picker";
-import { cn } from "@/lib/utils";
-import { isAcceptedBackgroundFile, isVideoBackground } from "../lib/background-file";
+import { type SourceOption, SourceToggle } from "./source-toggle";
 
-const UPLOAD_MESSAGES = {
-  invalidType: { title: messages.files.unsupportedBackground },
-  tooLarge: { title: messages.files.tooLarge },
-  deleted: { title: messages.files.deleted },
-  deleteFailed: { title: messages.files.deleteFailed },
-};
-
-/** A library file's thumbnail: the picture, or a video's first frame (muted, not playing). */
-function Thumbnail({ file }: { file: UserFile }) {
-  const className = "size-11 shrink-0 rounded-md border bg-muted object-cover";
-  if (isVideoBackground(file)) {
-    return (
-      <video
-        src={`${file.url}#t=0.1`}
-        muted
-        playsInline
-        preload="metadata"
-        tabIndex={-1}
-        aria-hidden="true"
-        className={className}
-      />
-    );
-  }
-  return <img src={file.url} alt="" loading="lazy" className={className} />;
-}
-
-const FOOTAGE_MESSAGES = {
-  invalidType: { title: messages.files.unsupportedBackgroundVideo },
-  tooLarge: { title: messages.files.backgroundVideoTooLarge },
-  deleted: { title: messages.files.deleted },
-  deleteFailed: { title: messages.files.deleteFailed },
-};
+const OPTIONS: readonly SourceOption<"picture" | "own">[] = [
+  { id: "picture", label: "Picture or MP4", icon: Image },
+  { id: "own", label: "Your footage", icon: Film },
+];
 
 /**
  * The background: a picture or a video (JPG, PNG, WebP or MP4, at most 10 MB), or the creator's own
@@ -63,29 +34,9 @@ export function BackgroundField({
   const [source, setSource] = useState<"picture" | "own" | null>(null);
   const chosenFootage = footage.data?.find((file) => file.id === value) ?? null;
   const shown = source ?? (chosenFootage ? "own" : "picture");
-  const options = [
-    { id: "picture" as const, label: "Picture or MP4", icon: Image },
-    { id: "own" as const, label: "Your footage", icon: Film },
-  ];
   return (
     <div className="space-y-4">
-      <fieldset aria-label="Background source" className="inline-flex rounded-lg border bg-muted/40 p-1">
-        {options.map(({ id, label, icon: Icon }) => (
-          <button
-            key={id}
-            type="button"
-            aria-pressed={shown === id}
-            onClick={() => setSource(id)}
-            className={cn(
-              "inline-flex items-center gap-2 rounded-md px-3 py-1.5 font-medium text-sm transition-colors",
-              shown === id ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            <Icon className="size-4" aria-hidden="true" />
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <SourceToggle label="Background source" options={OPTIONS} value={shown} onChange={setSource} />
       {shown === "own" ? (
         <>
           <UploadField
@@ -93,12 +44,12 @@ export function BackgroundField({
             value={value}
             onChange={(file) => onChange(file, file ? { x: 0.5 } : null)}
             accept={FILE_ACCEPT["background-video"]}
-            isAccepted={isAcceptedFootage}
+            isAccepted={(file) => looksLikeUpload("background-video", file)}
             maxBytes={BACKGROUND_VIDEO_MAX_BYTES}
-            messages={FOOTAGE_MESSAGES}
+            messages={uploadFieldMessages("background-video")}
             prompt="Upload your own background footage"
             hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
-            renderPreview={(file) => <Thumbnail file={file} />}
+            renderPreview={(file) => <FileThumbnail file={file} />}
           />
           {chosenFootage ? (
             <CropPicker
@@ -123,11 +74,11 @@ function PictureOrClip({ value, onChange }: { value: string | null; onChange: (f
       value={value}
       onChange={onChange}
       accept={FILE_ACCEPT["green-screen"]}
-      isAccepted={isAcceptedBackgroundFile}
-      messages={UPLOAD_MESSAGES}
+      isAccepted={(file) => looksLikeUpload("green-screen", file)}
+      messages={uploadFieldMessages("green-screen")}
       prompt="Upload a background picture or video"
       hint="JPG, PNG, WebP or MP4 · up to 10 MB · vertical 9:16 fills the frame best"
-      renderPreview={(file) => <Thumbnail file={file} />}
+      renderPreview={(file) => <FileThumbnail file={file} />}
     />
   );
 }

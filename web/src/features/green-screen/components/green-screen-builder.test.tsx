@@ -1,9 +1,10 @@
-import { type Catalog, greenScreenInputSchema, messages, NO_MUSIC, type UserFile } from "@reelsmith/core";
+import { type Catalog, FILE_ACCEPT, greenScreenInputSchema, messages, NO_MUSIC, type UserFile } from "@reelsmith/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { draftStorageKey } from "@/components/builder/use-builder-draft";
 import { builderSchema } from "@/components/builder/use-generate-flow";
+import { FakeUpload } from "@/test/fake-upload";
 import { jsonResponse, mockApi, renderWithRouter, testAccount } from "@/test/render";
 import { GreenScreenBuilder, type GreenScreenDraft, greenScreenBuilder } from "./green-screen-builder";
 
@@ -46,14 +47,51 @@ const clip: UserFile = {
   url: "/media/city.mp4",
 };
 
+/** A creator's own clip, filmed on a green screen. */
+const ownClip: UserFile = {
+  ...picture,
+  id: "3e9ebf1b-6a82-4db1-8d84-5b4b6f3f2d44",
+  original_filename: "dance.mp4",
+  type: "meme-clip",
+  mime_type: "video/mp4",
+  url: "/media/dance.mp4",
+};
+
+/** The server's answer to a new video (the fields a list row has, in their first state). */
+function createdVideo(created: { id: string; type: string; status: string; progress: number; stage: null }) {
+  return {
+    ...created,
+    title: "Green Screen Meme - me at 3am",
+    error_message: null,
+    cost: 6,
+    refunded: 0,
+    retryable: false,
+    retry_blocked_reason: null,
+    duration_s: null,
+    video_url: null,
+    thumbnail_url: null,
+    download_url: null,
+    video_caption: null,
+    created_at: "2026-03-02T10:00:00.000Z",
+    finished_at: null,
+  };
+}
+
 const key = draftStorageKey("green-screen", testAccount.user.id);
 const saved = () => JSON.parse(sessionStorage.getItem(key) ?? "{}") as Partial<GreenScreenDraft>;
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
 
-function mockBuilderApi({ ai = false, overrides = {} }: { ai?: boolean; overrides?: Record<string, () => Response> }) {
+function mockBuilderApi({
+  ai = false,
+  overrides = {},
+}: {
+  ai?: boolean;
+  overrides?: Record<string, (() => Response) | (() => Response)[]>;
+}) {
   return mockApi({
     "/api/catalog": () => jsonResponse(200, catalog),
     "/api/files?type=green-screen": () => jsonResponse(200, { items: [picture, clip] }),
+    "/api/files?type=meme-clip": () => jsonResponse(200, { items: [ownClip] }),
     "/api/capabilities": () =>
       jsonResponse(200, {
         ai: { enabled: ai, model: ai ? "m" : null },
@@ -79,6 +117,8 @@ describe("Green Screen Memes builder", () => {
 
   it("is one screen covering every field of the green-screen input schema", () => {
     expect(builderSchema(greenScreenBuilder)).toBe(greenScreenInputSchema);
+    // The meme is a library clip or the creator's own, both fields of the one step.
+    expect(Object.keys(greenScreenInputSchema.shape)).toContain("meme_file_id");
     expect(greenScreenBuilder.steps).toHaveLength(1);
     expect([...(greenScreenBuilder.steps[0]?.fields ?? [])].sort()).toEqual(
       Object.keys(greenScreenInputSchema.shape).sort(),
@@ -206,23 +246,7 @@ describe("Green Screen Memes builder", () => {
     const created = { id: "v9", type: "green-screen", status: "processing", progress: 0, stage: null };
     const fetchMock = mockBuilderApi({
       overrides: {
-        "POST /api/videos": () =>
-          jsonResponse(201, {
-            ...created,
-            title: "Green Screen Meme - me at 3am",
-            error_message: null,
-            cost: 6,
-            refunded: 0,
-            retryable: false,
-            retry_blocked_reason: null,
-            duration_s: null,
-            video_url: null,
-            thumbnail_url: null,
-            download_url: null,
-            video_caption: null,
-            created_at: "2026-03-02T10:00:00.000Z",
-            finished_at: null,
-          }),
+        "POST /api/videos": () => jsonResponse(201, createdVideo(created)),
         "/api/videos/v9": () => jsonResponse(200, { ...created, stage: "Rendering" }),
       },
     });
@@ -266,23 +290,7 @@ describe("Green Screen Memes builder", () => {
     const fetchMock = mockBuilderApi({
       overrides: {
         "/api/files?type=background-video": () => jsonResponse(200, { items: [footage] }),
-        "POST /api/videos": () =>
-          jsonResponse(201, {
-            ...created,
-            title: "Green Screen Meme - me at 3am",
-            error_message: null,
-            cost: 6,
-            refunded: 0,
-            retryable: false,
-            retry_blocked_reason: null,
-            duration_s: null,
-            video_url: null,
-            thumbnail_url: null,
-            download_url: null,
-            video_caption: null,
-            created_at: "2026-03-02T10:00:00.000Z",
-            finished_at: null,
-          }),
+        "POST /api/videos": () => jsonResponse(201, createdVideo(created)),
         "/api/videos/v10": () => jsonResponse(200, { ...created, stage: "Rendering" }),
       },
     });
@@ -330,5 +338,134 @@ describe("Green Screen Memes builder", () => {
     renderWithRouter(<GreenScreenBuilder account={testAccount} />);
     await user.click(await screen.findByRole("radio", { name: /beach\.png/ }));
     expect(saved()).toMatchObject({ background_file_id: picture.id, background_crop: null });
+  });
+
+  it("switches the meme between the library and the creator's own clip, clearing the other", async () => {
+    mockBuilderApi({});
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    const library = await screen.findByRole("button", { name: "Library" });
+    const own = button("Your clip");
+    expect(library.getAttribute("aria-pressed")).toBe("true");
+    expect(within(screen.getByRole("group", { name: "Meme source" })).getAllByRole("button")).toHaveLength(2);
+    await user.click(await screen.findByRole("radio", { name: "Meme 2" }));
+    expect(saved()).toMatchObject({ selected_meme: "meme-2", meme_file_id: null });
+
+    await user.click(own);
+    expect(own.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.queryByRole("radiogroup", { name: "Meme" })).toBeNull();
+    expect(screen.getByText("Upload your own green-screen clip")).toBeTruthy();
+    expect(screen.getByText("MP4, MOV or WebM on a green or blue screen · 1 s to 1 min · up to 100 MB")).toBeTruthy();
+    const row = await screen.findByRole("radio", { name: /dance\.mp4/ });
+    expect(row.querySelector("video")?.getAttribute("src")).toBe("/media/dance.mp4#t=0.1");
+    await user.click(row);
+    expect(saved()).toMatchObject({ selected_meme: null, meme_file_id: ownClip.id });
+
+    await user.click(library);
+    await user.click(await screen.findByRole("radio", { name: "Meme 3" }));
+    expect(saved()).toMatchObject({ selected_meme: "meme-3", meme_file_id: null });
+  });
+
+  it("opens on the creator's clip when the draft has one, and removing it leaves no meme", async () => {
+    const fetchMock = mockBuilderApi({
+      overrides: {
+        "/api/files?type=meme-clip": [
+          () => jsonResponse(200, { items: [ownClip] }),
+          () => jsonResponse(200, { items: [] }),
+        ],
+        [`DELETE /api/files/${ownClip.id}`]: () => new Response(null, { status: 204 }),
+      },
+    });
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({
+        text_hook: "me at 3am",
+        selected_meme: null,
+        meme_file_id: ownClip.id,
+        background_file_id: picture.id,
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    expect((await screen.findByRole("button", { name: "Your clip" })).getAttribute("aria-pressed")).toBe("true");
+    const generate = button("Generate Video · 6 credits");
+    expect(generate).toHaveProperty("disabled", false);
+    await user.click(await screen.findByRole("button", { name: "Delete dance.mp4" }));
+    await waitFor(() => expect(saved().meme_file_id).toBeNull());
+    expect(saved().selected_meme).toBeNull();
+    expect(generate).toHaveProperty("disabled", true);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
+  });
+
+  it("uploads the creator's clip and sends it as meme_file_id, without a library meme", async () => {
+    const created = { id: "v11", type: "green-screen", status: "processing", progress: 0, stage: null };
+    const fetchMock = mockBuilderApi({
+      overrides: {
+        "/api/files?type=meme-clip": [
+          () => jsonResponse(200, { items: [] }),
+          () => jsonResponse(200, { items: [ownClip] }),
+        ],
+        "POST /api/videos": () => jsonResponse(201, createdVideo(created)),
+        "/api/videos/v11": () => jsonResponse(200, { ...created, stage: "Rendering" }),
+      },
+    });
+    vi.stubGlobal("XMLHttpRequest", FakeUpload);
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({ text_hook: "me at 3am", selected_meme: "meme-2", background_file_id: picture.id }),
+    );
+    const user = userEvent.setup();
+    const view = renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await user.click(await screen.findByRole("button", { name: "Your clip" }));
+    const input = view.container.querySelector<HTMLInputElement>('input[type="file"][accept*=".webm"]');
+    expect(input?.accept).toBe(FILE_ACCEPT["meme-clip"]);
+    await user.upload(input as HTMLInputElement, new File(["clip"], "dance.mp4", { type: "video/mp4" }));
+    expect(FakeUpload.last?.url).toBe("/api/files?type=meme-clip");
+    FakeUpload.last?.finish(201, ownClip);
+    await waitFor(() => expect(saved()).toMatchObject({ selected_meme: null, meme_file_id: ownClip.id }));
+
+    await user.click(button("Generate Video · 6 credits"));
+    expect((await screen.findAllByText(messages.videos.creationStartedTitle)).length).toBeGreaterThan(0);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    const body = JSON.parse(String(post?.[1]?.body));
+    expect(body).toEqual({
+      type: "green-screen",
+      input: {
+        text_hook: "me at 3am",
+        selected_meme: null,
+        meme_file_id: ownClip.id,
+        background_file_id: picture.id,
+        song: NO_MUSIC,
+      },
+    });
+    expect(greenScreenInputSchema.safeParse(body.input).success).toBe(true);
+  });
+
+  it("shows the server's refusal of the creator's clip under the Meme part", async () => {
+    mockBuilderApi({
+      overrides: {
+        "POST /api/videos": () =>
+          jsonResponse(422, {
+            code: "VALIDATION_ERROR",
+            message: messages.files.memeClipNoScreen,
+            requestId: "r1",
+            field: "input.meme_file_id",
+          }),
+      },
+    });
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({
+        text_hook: "me at 3am",
+        selected_meme: null,
+        meme_file_id: ownClip.id,
+        background_file_id: picture.id,
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<GreenScreenBuilder account={testAccount} />);
+    await user.click(await screen.findByRole("button", { name: "Generate Video · 6 credits" }));
+    const part = screen.getByRole("heading", { name: "Meme", level: 3 }).closest("section") as HTMLElement;
+    expect(await within(part).findByText(messages.files.memeClipNoScreen)).toBeTruthy();
   });
 });

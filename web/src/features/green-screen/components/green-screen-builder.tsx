@@ -8,6 +8,8 @@ import { GreenScreenStep } from "./green-screen-step";
 export interface GreenScreenDraft extends Record<string, unknown> {
   text_hook: string;
   selected_meme: string | null;
+  /** The creator's own green-screen clip instead of a library meme; absent or null: a library meme. */
+  meme_file_id?: string | null | undefined;
   background_file_id: string | null;
   /** Where own footage is cut to 9:16; absent or null: the middle. */
   background_crop?: { x: number } | null | undefined;
@@ -26,7 +28,8 @@ type StepProps = BuilderStepProps<GreenScreenDraft>;
 export const greenScreenBuilder = defineBuilder<GreenScreenDraft>({
   type: "green-screen",
   title: "Green Screen Memes",
-  description: "A meme clip keyed over your own picture or video, with a caption on top and a song under it.",
+  description:
+    "A library meme or your own green-screen clip, keyed over your picture or video, with a caption on top and a song under it.",
   defaults: {
     text_hook: "",
     selected_meme: null,
@@ -44,7 +47,15 @@ export const greenScreenBuilder = defineBuilder<GreenScreenDraft>({
     {
       label: "Make your meme",
       hint: "Write the caption, pick a meme and a background, and place the meme on the preview.",
-      fields: ["text_hook", "selected_meme", "background_file_id", "background_crop", "song", "meme_transform"],
+      fields: [
+        "text_hook",
+        "selected_meme",
+        "meme_file_id",
+        "background_file_id",
+        "background_crop",
+        "song",
+        "meme_transform",
+      ],
       Component: ({ draft, patch, catalog, errors }: StepProps) => (
         <GreenScreenStep values={draft} onChange={patch} catalog={catalog} errors={errors} />
       ),

@@ -1,22 +1,40 @@
-import type { Catalog, MemeTransform } from "@reelsmith/core";
+import { type Catalog, LIBRARY_SCREEN_KEY, type MemeTransform, type UserFile } from "@reelsmith/core";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 
-import { useFiles } from "@/components/builder/api/get-files";
+import { filesQueryOptions, useFiles } from "@/components/builder/api/get-files";
 import { FieldError } from "@/components/builder/field-error";
 import { BackgroundField } from "./background-field";
 import { CaptionField } from "./caption-field";
-import { LivePreview } from "./live-preview";
-import { MemePicker } from "./meme-picker";
+import { LivePreview, type PreviewMeme } from "./live-preview";
+import { MemeField } from "./meme-field";
 import { SongField } from "./song-field";
 
 export interface GreenScreenValues {
   text_hook: string;
+  /** A library meme's id; null when the creator brings their own clip. */
   selected_meme: string | null;
+  /** The creator's own green-screen clip (an upload of kind meme-clip); null or absent: a library meme. */
+  meme_file_id?: string | null | undefined;
   background_file_id: string | null;
   /** Where own footage is cut to 9:16 (its window's horizontal centre); null or absent: the middle. */
   background_crop?: { x: number } | null | undefined;
   song: string;
   meme_transform?: MemeTransform | undefined;
+}
+
+/**
+ * The meme the preview shows: the creator's own clip (its key found on it, as the render finds it) or
+ * the library's (keyed as drawn, on #00FF00), or null while neither is chosen or loaded.
+ */
+function previewMeme(
+  memes: Catalog["memes"],
+  values: Pick<GreenScreenValues, "selected_meme" | "meme_file_id">,
+  ownClip: UserFile | undefined,
+): PreviewMeme | null {
+  if (values.meme_file_id) return ownClip ? { id: ownClip.id, url: ownClip.url } : null;
+  const meme = memes.find((m) => m.id === values.selected_meme);
+  return meme ? { id: meme.id, url: meme.videoUrl, durationS: meme.durationS, key: LIBRARY_SCREEN_KEY } : null;
 }
 
 function Part({
@@ -77,7 +95,13 @@ export function GreenScreenStep({
   const footage = useFiles("background-video");
   const background =
     [...(backgrounds.data ?? []), ...(footage.data ?? [])].find((f) => f.id === values.background_file_id) ?? null;
-  const meme = catalog.memes.find((m) => m.id === values.selected_meme) ?? null;
+  // The creator's clips are listed only once one is chosen (the picker lists them itself when shown).
+  const ownClips = useQuery({ ...filesQueryOptions("meme-clip"), enabled: Boolean(values.meme_file_id) });
+  const meme = previewMeme(
+    catalog.memes,
+    values,
+    ownClips.data?.find((f) => f.id === values.meme_file_id),
+  );
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-10">
@@ -105,12 +129,12 @@ export function GreenScreenStep({
           number={2}
           title="Meme"
           hint="The clip keyed over your background."
-          error={errors.selected_meme ?? errors.meme_transform}
+          error={errors.selected_meme ?? errors.meme_file_id ?? errors.meme_transform}
         >
-          <MemePicker
+          <MemeField
             memes={catalog.memes}
-            value={values.selected_meme}
-            onChange={(selected_meme) => onChange({ selected_meme })}
+            value={{ selected_meme: values.selected_meme, meme_file_id: values.meme_file_id ?? null }}
+            onChange={onChange}
           />
         </Part>
         <Part

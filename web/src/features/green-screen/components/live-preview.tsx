@@ -1,5 +1,4 @@
 import {
-  type Catalog,
   CHROMA_KEY,
   GREEN_SCREEN_FRAME,
   GREEN_SCREEN_MEME_SCALE_MAX,
@@ -9,6 +8,8 @@ import {
   greenScreenDurationS,
   type MemeTransform,
   memeBox,
+  messages,
+  type ScreenKey,
   type UserFile,
 } from "@reelsmith/core";
 import { Clapperboard, ImageOff, Move, Pause, Play, RotateCcw } from "lucide-react";
@@ -33,96 +34,28 @@ import {
 import {
   createCanvasRenderer,
   createWebGlRenderer,
-  type Drawable,
   type PreviewRenderer,
   type PreviewScene,
 } from "../lib/preview-renderer";
+import { type ScreenKeySearch, useScreenKey } from "../lib/screen-key";
+import { backingSize, useMedia } from "../lib/use-preview-media";
 
-type CatalogMeme = Catalog["memes"][number];
 type Mode = "webgl" | "canvas" | "none";
 
 /** At most 30 frames a second (spec section 4); the 2D fallback, which keys on the CPU, at half that. */
 const FRAME_MS = { webgl: 1000 / CHROMA_KEY.maxFps, canvas: 2000 / CHROMA_KEY.maxFps } as const;
 
-interface Media {
-  element: Drawable;
-  width: number;
-  height: number;
-}
-
-/**
- * A muted, looping video or a picture, loaded for drawing (same-origin or CORS, so the canvas may read
- * it). `failed` when it cannot be loaded. It loads again only when `source.id` changes: a file's signed
- * URL changes with every listing, its picture does not.
- */
-function useMedia(source: { id: string; url: string } | null, kind: "video" | "image", playing: boolean) {
-  const [media, setMedia] = useState<Media | null>(null);
-  const [failed, setFailed] = useState(false);
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  const urlRef = useRef(source?.url ?? null);
-  urlRef.current = source?.url ?? null;
-  const id = source?.id ?? null;
-
-  useEffect(() => {
-    setMedia(null);
-    setFailed(false);
-    videoRef.current = null;
-    const url = urlRef.current;
-    if (!id || !url) return;
-    if (kind === "image") {
-      const image = new Image();
-      image.crossOrigin = "anonymous";
-      image.decoding = "async";
-      image.onload = () => setMedia({ element: image, width: image.naturalWidth, height: image.naturalHeight });
-      image.onerror = () => setFailed(true);
-      image.src = url;
-      return () => {
-        image.onload = null;
-        image.onerror = null;
-      };
-    }
-    const video = document.createElement("video");
-    video.crossOrigin = "anonymous";
-    video.muted = true;
-    video.loop = true;
-    video.playsInline = true;
-    video.preload = "auto";
-    const loaded = () => setMedia({ element: video, width: video.videoWidth, height: video.videoHeight });
-    const failed = () => setFailed(true);
-    video.addEventListener("loadeddata", loaded);
-    video.addEventListener("error", failed);
-    video.src = url;
-    videoRef.current = video;
-    return () => {
-      video.removeEventListener("loadeddata", loaded);
-      video.removeEventListener("error", failed);
-      video.pause();
-      video.removeAttribute("src");
-      video.load();
-    };
-  }, [id, kind]);
-
-  // Plays while the preview plays (muted, so the browser allows it without a click).
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !media) return;
-    if (playing) {
-      video.play().catch(() => {
-        // A clip the browser will not play shows its first frame.
-      });
-    } else {
-      video.pause();
-    }
-  }, [media, playing]);
-
-  return { media, failed };
-}
-
-/** The backing store's size for a canvas `cssWidth` CSS pixels wide: device pixels, at most the frame's. */
-function backingSize(cssWidth: number): { width: number; height: number } {
-  const dpr = typeof window === "undefined" ? 1 : window.devicePixelRatio || 1;
-  const width = Math.max(90, Math.min(GREEN_SCREEN_FRAME.width, Math.round(cssWidth * dpr)));
-  return { width, height: Math.round((width * GREEN_SCREEN_FRAME.height) / GREEN_SCREEN_FRAME.width) };
+/** The meme the preview keys: a library clip, or the creator's own. */
+export interface PreviewMeme {
+  id: string;
+  url: string;
+  /** Its length in seconds; absent: read from the clip once it loads (a creator's own clip). */
+  durationS?: number | undefined;
+  /**
+   * The key that lifts its screen (a library meme's is core's LIBRARY_SCREEN_KEY); absent: found on the
+   * clip itself, as the render finds it (a creator's own clip, filmed on their green or blue screen).
+   */
+  key?: ScreenKey | undefined;
 }
 
 /**
@@ -140,7 +73,7 @@ export function LivePreview({
   className,
 }: {
   caption: string;
-  meme: CatalogMeme | null;
+  meme: PreviewMeme | null;
   background: UserFile | null;
   /** Where a video background's 9:16 window is centred (a share of its width), as the render cuts it. */
   cropX?: number;
@@ -161,7 +94,10 @@ export function LivePreview({
   const placementId = useId();
   const sizeId = useId();
 
-  const memeMedia = useMedia(meme ? { id: meme.id, url: meme.videoUrl } : null, "video", playing);
+  const memeMedia = useMedia(meme ? { id: meme.id, url: meme.url } : null, "video", playing);
+  // A creator's clip is shown as filmed until its screen is found (or when none is).
+  const search = useScreenKey(meme && !meme.key ? meme : null);
+  const memeKey = meme?.key ?? (search.status === "found" ? search.key : null);
   const backgroundKind = background && isVideoBackground(background) ? "video" : "image";
   const backgroundMedia = useMedia(
     background ? { id: background.id, url: background.url } : null,
@@ -258,7 +194,7 @@ export function LivePreview({
 
   const memeBoxNow = meme && memeMedia.media ? memeBox(placement, memeMedia.media.width, memeMedia.media.height) : null;
   // A picture is pushed in over the whole video, as the render does; the preview repeats the push.
-  const pushPeriodS = greenScreenDurationS(caption, meme?.durationS ?? 0);
+  const pushPeriodS = greenScreenDurationS(caption, meme?.durationS ?? memeMedia.media?.durationS ?? 0);
 
   const scene = useRef<{ build: (elapsedS: number) => PreviewScene }>({ build: () => emptyScene });
   scene.current.build = (elapsedS) => ({
@@ -281,6 +217,7 @@ export function LivePreview({
             width: memeMedia.media.width,
             height: memeMedia.media.height,
             box: memeBoxNow,
+            key: memeKey,
           }
         : null,
     caption: captionLayer,
@@ -413,6 +350,7 @@ export function LivePreview({
         : memeMedia.failed
           ? "This meme cannot be shown in the preview. It is still used in your video."
           : null;
+  const status = notice ?? (search.status === "finding" && memeMedia.media ? "Finding the green screen..." : null);
 
   return (
     <figure
@@ -443,6 +381,8 @@ export function LivePreview({
             aria-label="Preview of your video"
             aria-describedby={`${placementId} ${hintId}`}
             data-renderer={renderer?.kind}
+            // Where the search for a creator's clip's screen stands ("idle" for a library meme), for tests.
+            data-screen-key={search.status}
             data-testid="green-screen-preview"
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
@@ -463,9 +403,9 @@ export function LivePreview({
             {`${missing.join(" and ").replace(/^./, (c) => c.toUpperCase())} to see your video here.`}
           </p>
         ) : null}
-        {mode !== "none" && (notice || (missing.length === 0 && loadingMedia)) ? (
+        {mode !== "none" && (status || (missing.length === 0 && loadingMedia)) ? (
           <p className="pointer-events-none absolute inset-x-3 bottom-3 rounded-lg bg-black/70 px-3 py-2 text-center text-xs text-white">
-            {notice ?? "Loading the preview..."}
+            {status ?? "Loading the preview..."}
           </p>
         ) : null}
       </div>
@@ -530,6 +470,7 @@ export function LivePreview({
         <p id={placementId} className="sr-only" aria-live="polite">
           {hasMeme ? describePlacement(placement) : ""}
         </p>
+        <ScreenKeyNotice status={search.status} />
         {font === "failed" ? (
           <p className="text-xs text-muted-foreground">
             The caption font could not be loaded: the preview sets the caption in another font, so its line breaks may
@@ -542,3 +483,17 @@ export function LivePreview({
 }
 
 const emptyScene: PreviewScene = { background: null, meme: null, caption: null };
+
+/** Under the preview, why a creator's clip is shown as filmed rather than keyed. */
+function ScreenKeyNotice({ status }: { status: ScreenKeySearch["status"] }) {
+  if (status === "none") return <p className="text-xs text-destructive">{messages.files.memeClipNoScreen}</p>;
+  if (status === "failed") {
+    return (
+      <p className="text-xs text-muted-foreground">
+        The preview could not find the green screen in this clip, so it shows the clip as filmed. Your video is still
+        keyed.
+      </p>
+    );
+  }
+  return null;
+}

@@ -4,6 +4,8 @@ import {
   chromaKeyAlpha,
   chromaKeyAlphaFromDistance,
   chromaKeyDistance,
+  LIBRARY_SCREEN_KEY,
+  type ScreenKey,
   videoChroma,
 } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
@@ -11,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHROMA_KEY_FRAGMENT_SHADER,
   KEY_UNIFORMS,
+  keyUniforms,
   type Rgb,
   shaderAlphaFromDistance,
   shaderKeyAlpha,
@@ -85,5 +88,55 @@ describe("the preview's chroma key (the shader's JavaScript twin)", () => {
     for (const term of ["0.2126", "0.7152", "0.0722", "1.8556", "1.5748", "sum / 9.0", "0.0001"]) {
       expect(CHROMA_KEY_FRAGMENT_SHADER).toContain(term);
     }
+  });
+});
+
+/** Keys of creators' own clips, as core's screenKeyOf finds them: a real green screen, a blue one. */
+const ownKeys: ScreenKey[] = [
+  { ...videoChroma(52, 178, 74), similarity: 0.08, blend: 0.05, screen: "green" },
+  { ...videoChroma(30, 70, 200), similarity: 0.12, blend: 0.05, screen: "blue" },
+];
+/** Each screen's own shades, and colours on each key's ramp (a dark teal, a shadow on the blue). */
+const screenColours: Rgb[] = [
+  [52, 178, 74],
+  [60, 170, 84],
+  [0, 60, 40],
+  [0, 100, 80],
+  [30, 70, 200],
+  [40, 80, 190],
+  [0, 20, 40],
+  [0, 60, 60],
+];
+
+describe("the preview's chroma key with a creator's own key", () => {
+  it("keys every colour as core's chromaKeyAlpha does with that key", () => {
+    for (const key of ownKeys) {
+      const uniforms = keyUniforms(key);
+      const colours = [...samples, ...screenColours];
+      for (const rgb of colours) {
+        expect(shaderKeyAlpha(flat(rgb), uniforms), `${key.screen} rgb(${rgb.join(",")})`).toBeCloseTo(
+          chromaKeyAlpha(...rgb, key),
+          9,
+        );
+      }
+      // The key is the clip's own: its screen is keyed out, some colours sit on its ramp, the subject is kept.
+      const alphas = colours.map((rgb) => shaderKeyAlpha(flat(rgb), uniforms));
+      expect(alphas.some((a) => a === 0)).toBe(true);
+      expect(alphas.some((a) => a > 0 && a < 1)).toBe(true);
+      expect(alphas.some((a) => a === 1)).toBe(true);
+    }
+  });
+
+  it("passes the key to the shader in its units: U and V over 255, similarity and blend as they are", () => {
+    const [green] = ownKeys as [ScreenKey];
+    expect(keyUniforms(green)).toEqual({
+      keyChroma: [green.u / 255, green.v / 255],
+      similarity: green.similarity,
+      blend: green.blend,
+    });
+    expect(keyUniforms(LIBRARY_SCREEN_KEY)).toEqual(KEY_UNIFORMS);
+    // The library's key is not a creator's: a real green screen is kept by it and keyed out by its own key.
+    expect(shaderKeyAlpha(flat([52, 178, 74]))).toBeGreaterThan(0);
+    expect(shaderKeyAlpha(flat([52, 178, 74]), keyUniforms(green))).toBe(0);
   });
 });

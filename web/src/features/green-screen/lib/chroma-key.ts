@@ -1,4 +1,4 @@
-import { CHROMA_KEY_UV, GREEN_SCREEN_KEY } from "@reelsmith/core";
+import { LIBRARY_SCREEN_KEY, type ScreenKey } from "@reelsmith/core";
 
 /**
  * The preview's chroma key: core's `chromaKeyAlpha` (the render's ffmpeg chromakey) written as a
@@ -17,9 +17,6 @@ const CHROMA = {
   cbDivisor: 1.8556,
   crDivisor: 1.5748,
 } as const;
-
-/** The key colour's U and V (ffmpeg's, from #00FF00) in the same 0-1 units. */
-export const KEY_CHROMA: readonly [number, number] = [CHROMA_KEY_UV[0] / 255, CHROMA_KEY_UV[1] / 255];
 
 /** A colour as a GLSL float literal (always with a decimal point). */
 function glsl(value: number): string {
@@ -50,8 +47,10 @@ void main() {
 /**
  * The key, as ffmpeg's chromakey filter computes it: each pixel's distance from the key colour in
  * U/V, averaged over the 3x3 neighbourhood of the meme's own pixels (`u_texel` is one pixel of the
- * clip), ramped from `u_similarity` over `u_blend`. The colour is kept as it is (no despill, as the
- * render).
+ * clip), ramped from `u_similarity` over `u_blend` (the library's key, or the one found on a
+ * creator's own clip). The colour is kept as it is: the library's memes are rendered without despill;
+ * a creator's own clip is despilled by the render (its green or blue cast on the subject's edges is
+ * removed), which the preview skips, as it changes the colour only, never the alpha.
  */
 export const CHROMA_KEY_FRAGMENT_SHADER = `
 #ifdef GL_FRAGMENT_PRECISION_HIGH
@@ -96,12 +95,23 @@ void main() {
 }
 `;
 
-/** The uniforms the key shader takes from core's constants. */
-export const KEY_UNIFORMS = {
-  keyChroma: KEY_CHROMA,
-  similarity: GREEN_SCREEN_KEY.similarity,
-  blend: GREEN_SCREEN_KEY.blend,
-} as const;
+/** What the key shader takes: the screen's U and V in 0-1 units, and the ramp (core's `ScreenKey`). */
+export interface KeyUniforms {
+  keyChroma: readonly [number, number];
+  similarity: number;
+  blend: number;
+}
+
+/**
+ * The uniforms for a key: core's U and V are bytes, the shader's colours 0-1, so they are divided by
+ * 255; similarity and blend are distances already in 0-1 and go as they are.
+ */
+export function keyUniforms(key: ScreenKey): KeyUniforms {
+  return { keyChroma: [key.u / 255, key.v / 255], similarity: key.similarity, blend: key.blend };
+}
+
+/** The uniforms of the library's memes (drawn on #00FF00). */
+export const KEY_UNIFORMS: KeyUniforms = keyUniforms(LIBRARY_SCREEN_KEY);
 
 // --- The twin: the shader's arithmetic, step by step, in JavaScript. ---
 
@@ -117,22 +127,22 @@ export function shaderVideoChroma(r: number, g: number, b: number): [number, num
 }
 
 /** `keyDistance` of the shader, for a colour in bytes (0-255) as the texture holds it. */
-export function shaderKeyDistance([r, g, b]: Rgb): number {
+export function shaderKeyDistance([r, g, b]: Rgb, uniforms: KeyUniforms = KEY_UNIFORMS): number {
   const [u, v] = shaderVideoChroma(r / 255, g / 255, b / 255);
-  const du = u - KEY_UNIFORMS.keyChroma[0];
-  const dv = v - KEY_UNIFORMS.keyChroma[1];
+  const du = u - uniforms.keyChroma[0];
+  const dv = v - uniforms.keyChroma[1];
   return Math.sqrt((du * du + dv * dv) / 2);
 }
 
 /** `alphaFromDistance` of the shader. */
-export function shaderAlphaFromDistance(distance: number): number {
-  const { similarity, blend } = KEY_UNIFORMS;
+export function shaderAlphaFromDistance(distance: number, uniforms: KeyUniforms = KEY_UNIFORMS): number {
+  const { similarity, blend } = uniforms;
   if (blend > 0.0001) return Math.min(1, Math.max(0, (distance - similarity) / blend));
   return distance > similarity ? 1 : 0;
 }
 
 /** The shader's alpha for a pixel from its 3x3 neighbourhood (nine colours, the pixel among them). */
-export function shaderKeyAlpha(neighbourhood: readonly Rgb[]): number {
-  const sum = neighbourhood.reduce((total, rgb) => total + shaderKeyDistance(rgb), 0);
-  return shaderAlphaFromDistance(sum / neighbourhood.length);
+export function shaderKeyAlpha(neighbourhood: readonly Rgb[], uniforms: KeyUniforms = KEY_UNIFORMS): number {
+  const sum = neighbourhood.reduce((total, rgb) => total + shaderKeyDistance(rgb, uniforms), 0);
+  return shaderAlphaFromDistance(sum / neighbourhood.length, uniforms);
 }

@@ -1,6 +1,6 @@
-import { chromaKeyAlpha, GREEN_SCREEN_FRAME, type GreenScreenRect } from "@reelsmith/core";
+import { chromaKeyAlpha, GREEN_SCREEN_FRAME, type GreenScreenRect, type ScreenKey } from "@reelsmith/core";
 
-import { CHROMA_KEY_FRAGMENT_SHADER, KEY_UNIFORMS, PLAIN_FRAGMENT_SHADER, QUAD_VERTEX_SHADER } from "./chroma-key";
+import { CHROMA_KEY_FRAGMENT_SHADER, keyUniforms, PLAIN_FRAGMENT_SHADER, QUAD_VERTEX_SHADER } from "./chroma-key";
 
 /**
  * The preview's drawing: the background (cover-fit, a picture pushed in as the render does), the meme
@@ -17,8 +17,17 @@ export interface PreviewScene {
    * 9:16 window is centred (a share of its width; absent: the middle).
    */
   background: { source: Drawable; width: number; height: number; push: number; cropX?: number } | null;
-  /** The meme clip and its box in frame pixels (core's `memeBox`). */
-  meme: { source: HTMLVideoElement; width: number; height: number; box: GreenScreenRect } | null;
+  /**
+   * The meme clip, its box in frame pixels (core's `memeBox`) and the key that lifts its screen; a null
+   * key draws it as it is (a creator's clip whose screen is still being found, or was not found).
+   */
+  meme: {
+    source: HTMLVideoElement;
+    width: number;
+    height: number;
+    box: GreenScreenRect;
+    key: ScreenKey | null;
+  } | null;
   /** The band drawn at the canvas's scale (`drawCaption`), its box in frame pixels, and a version that changes with it. */
   caption: { source: HTMLCanvasElement; band: GreenScreenRect; version: number } | null;
 }
@@ -208,16 +217,21 @@ export function createWebGlRenderer(canvas: HTMLCanvasElement): PreviewRenderer 
       const meme = scene.meme;
       if (meme && ready(meme.source)) {
         upload(textures.meme, meme.source);
-        // biome-ignore lint/correctness/useHookAtTopLevel: a WebGL call, not a React hook
-        gl.useProgram(keyed.program);
-        gl.uniform2f(keyed.uniforms.u_texel ?? null, 1 / meme.width, 1 / meme.height);
-        gl.uniform2f(keyed.uniforms.u_keyChroma ?? null, KEY_UNIFORMS.keyChroma[0], KEY_UNIFORMS.keyChroma[1]);
-        gl.uniform1f(keyed.uniforms.u_similarity ?? null, KEY_UNIFORMS.similarity);
-        gl.uniform1f(keyed.uniforms.u_blend ?? null, KEY_UNIFORMS.blend);
-        gl.enable(gl.BLEND);
-        gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-        quad(keyed, textures.meme, meme.box);
-        gl.disable(gl.BLEND);
+        if (meme.key) {
+          const key = keyUniforms(meme.key);
+          // biome-ignore lint/correctness/useHookAtTopLevel: a WebGL call, not a React hook
+          gl.useProgram(keyed.program);
+          gl.uniform2f(keyed.uniforms.u_texel ?? null, 1 / meme.width, 1 / meme.height);
+          gl.uniform2f(keyed.uniforms.u_keyChroma ?? null, key.keyChroma[0], key.keyChroma[1]);
+          gl.uniform1f(keyed.uniforms.u_similarity ?? null, key.similarity);
+          gl.uniform1f(keyed.uniforms.u_blend ?? null, key.blend);
+          gl.enable(gl.BLEND);
+          gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+          quad(keyed, textures.meme, meme.box);
+          gl.disable(gl.BLEND);
+        } else {
+          quad(plain, textures.meme, meme.box);
+        }
       }
 
       const caption = scene.caption;
@@ -241,6 +255,11 @@ export function createWebGlRenderer(canvas: HTMLCanvasElement): PreviewRenderer 
 // ---------------------------------------------------------------------------------------------
 // 2D canvas
 
+/** Whether two keys lift the same colours (the screen's colour and the ramp). */
+export function sameKey(a: ScreenKey, b: ScreenKey): boolean {
+  return a.u === b.u && a.v === b.v && a.similarity === b.similarity && a.blend === b.blend;
+}
+
 /** The 2D fallback keys a copy of the meme at most this many pixels wide. */
 const FALLBACK_KEY_WIDTH = 240;
 
@@ -250,7 +269,9 @@ export function createCanvasRenderer(canvas: HTMLCanvasElement): PreviewRenderer
   const scratch = document.createElement("canvas");
   const keyCtx = scratch.getContext("2d", { willReadFrequently: true });
   if (!ctx || !keyCtx) return null;
+  // Each colour's alpha under `cachedKey`, worked out once; another key starts a new table.
   const alphaOf = new Map<number, number>();
+  let cachedKey: ScreenKey | null = null;
 
   return {
     kind: "canvas",
@@ -267,7 +288,14 @@ export function createCanvasRenderer(canvas: HTMLCanvasElement): PreviewRenderer
       }
 
       const meme = scene.meme;
-      if (meme && ready(meme.source)) {
+      if (meme && ready(meme.source) && !meme.key) {
+        ctx.drawImage(meme.source, meme.box.x * s, meme.box.y * s, meme.box.width * s, meme.box.height * s);
+      } else if (meme?.key && ready(meme.source)) {
+        const key = meme.key;
+        if (!cachedKey || !sameKey(cachedKey, key)) {
+          alphaOf.clear();
+          cachedKey = key;
+        }
         const w = Math.max(2, Math.min(FALLBACK_KEY_WIDTH, Math.round(meme.box.width * s)));
         const h = Math.max(2, Math.round((w * meme.height) / meme.width));
         if (scratch.width !== w || scratch.height !== h) {
@@ -281,7 +309,7 @@ export function createCanvasRenderer(canvas: HTMLCanvasElement): PreviewRenderer
           const rgb = ((px[i] as number) << 16) | ((px[i + 1] as number) << 8) | (px[i + 2] as number);
           let alpha = alphaOf.get(rgb);
           if (alpha === undefined) {
-            alpha = Math.floor(chromaKeyAlpha(px[i] as number, px[i + 1] as number, px[i + 2] as number) * 255);
+            alpha = Math.floor(chromaKeyAlpha(px[i] as number, px[i + 1] as number, px[i + 2] as number, key) * 255);
             if (alphaOf.size < 200_000) alphaOf.set(rgb, alpha);
           }
           px[i + 3] = alpha;

@@ -1,17 +1,12 @@
-import {
-  BACKGROUND_VIDEO_MAX_BYTES,
-  type CatalogBackground,
-  FILE_ACCEPT,
-  messages,
-  type UserFile,
-} from "@reelsmith/core";
+import { BACKGROUND_VIDEO_MAX_BYTES, type CatalogBackground, FILE_ACCEPT, looksLikeUpload } from "@reelsmith/core";
 import { Clock, Film, Gamepad2, HardDrive } from "lucide-react";
 import { useState } from "react";
 
 import { useFiles } from "@/components/builder/api/get-files";
 import { FieldError } from "@/components/builder/field-error";
+import { FileThumbnail } from "@/components/builder/pickers/file-thumbnail";
 import { type LibraryTile, LibraryTiles } from "@/components/builder/pickers/library-tiles";
-import { UploadField } from "@/components/builder/pickers/upload-field";
+import { UploadField, uploadFieldMessages } from "@/components/builder/pickers/upload-field";
 import { cn } from "@/lib/utils";
 import { CropPicker } from "./crop-picker";
 
@@ -30,19 +25,9 @@ function tileOf(background: CatalogBackground): LibraryTile {
   };
 }
 
-const UPLOAD_MESSAGES = {
-  invalidType: { title: messages.files.unsupportedBackgroundVideo },
-  tooLarge: { title: messages.files.backgroundVideoTooLarge },
-  deleted: { title: messages.files.deleted },
-  deleteFailed: { title: messages.files.deleteFailed },
-};
-
 /** MP4, MOV or WebM, by MIME type or extension (the server reads the bytes and ffprobes the clip). */
-export function isAcceptedFootage(file: { name: string; type: string }): boolean {
-  return (
-    ["video/mp4", "video/quicktime", "video/webm"].includes(file.type.toLowerCase()) ||
-    /\.(mp4|mov|webm)$/i.test(file.name)
-  );
+function isAcceptedFootage(file: { name: string; type: string }): boolean {
+  return looksLikeUpload("background-video", file);
 }
 
 /** The background fields of the Reddit form. */
@@ -50,21 +35,6 @@ export interface BackgroundValues {
   background_video: string | null;
   background_file_id: string | null;
   background_crop: { x: number } | null;
-}
-
-/** A library file's first frame (muted, not playing). */
-function Thumbnail({ file }: { file: UserFile }) {
-  return (
-    <video
-      src={`${file.url}#t=0.1`}
-      muted
-      playsInline
-      preload="metadata"
-      tabIndex={-1}
-      aria-hidden="true"
-      className="size-11 shrink-0 rounded-md border bg-muted object-cover"
-    />
-  );
 }
 
 /**
@@ -133,10 +103,10 @@ export function BackgroundStep({
             accept={FILE_ACCEPT["background-video"]}
             isAccepted={isAcceptedFootage}
             maxBytes={BACKGROUND_VIDEO_MAX_BYTES}
-            messages={UPLOAD_MESSAGES}
+            messages={uploadFieldMessages("background-video")}
             prompt="Upload your own background footage"
             hint="MP4, MOV or WebM · 2 s to 10 min · up to 100 MB"
-            renderPreview={(file) => <Thumbnail file={file} />}
+            renderPreview={(file) => <FileThumbnail file={file} />}
             error={errors.background_file_id}
           />
           {chosen ? (
