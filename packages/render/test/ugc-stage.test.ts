@@ -8,7 +8,8 @@ import { SETTING_BASE_Y } from "../src/cards/settings.ts";
 
 /**
  * The pictures a UGC ad is cut from, made from product photos drawn here: a bottle on a plain
- * backdrop is cut out and stands in a setting; on a patterned table it is kept whole, framed.
+ * backdrop or a patterned table is cut out and stands in a setting; one that runs out of a busy photo is
+ * kept whole, framed.
  */
 
 let dir: string;
@@ -36,6 +37,15 @@ function bottle(ctx: SKRSContext2D, body: string) {
   ctx.fillRect(430, 480, 140, 160);
   ctx.fillStyle = "#151515";
   ctx.fillRect(450, 200, 100, 110);
+}
+
+/** A red and cream tablecloth across the whole photo. */
+function checker(ctx: SKRSContext2D) {
+  for (let y = 0; y < 1000; y += 50)
+    for (let x = 0; x < 1000; x += 50) {
+      ctx.fillStyle = (x + y) % 100 ? "#B91C1C" : "#FAF7F0";
+      ctx.fillRect(x, y, 50, 50);
+    }
 }
 
 async function pixels(path: string) {
@@ -89,16 +99,37 @@ describe("prepareUgcStage", () => {
     expect(side[2] as number).toBeGreaterThan((side[0] as number) + 60);
   });
 
-  it("keeps a product photographed on a patterned table whole, as a framed card", async () => {
+  it("cuts a product out of a patterned table too, and stands it in a setting without the pattern", async () => {
     const src = await photo("table.jpg", (ctx) => {
-      for (let y = 0; y < 1000; y += 50)
-        for (let x = 0; x < 1000; x += 50) {
-          ctx.fillStyle = (x + y) % 100 ? "#B91C1C" : "#FAF7F0";
-          ctx.fillRect(x, y, 50, 50);
-        }
+      checker(ctx);
       bottle(ctx, "#15803D");
     });
     const work = join(dir, "table");
+    await mkdir(work, { recursive: true });
+    const stage = await prepareUgcStage(src, work);
+    expect(stage.kind).toBe("cutout");
+    expect(stage.setting).not.toBeNull();
+    const { box, productBox: p } = stage;
+    // Tall as the bottle and its cap (200 x 620), not a square card.
+    expect(p.height / p.width).toBeGreaterThan(2.8);
+    expect(p.height / p.width).toBeLessThan(3.4);
+    const product = await pixels(stage.product);
+    const at = (fx: number, fy: number) =>
+      product.at(p.x - box.x + Math.round(p.width * fx), p.y - box.y + Math.round(p.height * fy));
+    // Beside the cap: nothing (no red or cream squares). The body: the bottle's green.
+    expect(at(0.05, 0.05)[3]).toBe(0);
+    const body = at(0.5, 0.85);
+    expect(body[3]).toBe(255);
+    expect(body[1] as number).toBeGreaterThan((body[0] as number) + 40);
+  });
+
+  it("keeps a busy photo whole, as a framed card, when its product runs out of the frame", async () => {
+    const src = await photo("table-cut.jpg", (ctx) => {
+      checker(ctx);
+      ctx.translate(0, -260);
+      bottle(ctx, "#15803D");
+    });
+    const work = join(dir, "table-cut");
     await mkdir(work, { recursive: true });
     const stage = await prepareUgcStage(src, work);
     expect(stage.kind).toBe("photo");

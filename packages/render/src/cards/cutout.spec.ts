@@ -263,19 +263,67 @@ describe("cutOutProduct", () => {
     expect(Math.abs((data[centre] as number) - 0xc2)).toBeLessThanOrEqual(4);
   });
 
-  it("keeps a photo with a busy backdrop whole", async () => {
-    const file = await save("busy.jpg", 800, 600, (ctx) => {
-      for (let y = 0; y < 600; y += 40)
-        for (let x = 0; x < 800; x += 40) {
-          ctx.fillStyle = (x + y) % 80 ? "#B91C1C" : "#FAFAF5";
-          ctx.fillRect(x, y, 40, 40);
-        }
-      ctx.fillStyle = "#1D4ED8";
-      ctx.fillRect(320, 150, 160, 300);
-    });
+  /**
+   * A busy kitchen-counter scene: wood grain and scattered objects of many colours, none touching the
+   * bottle (clutter touching the product and unlike anything along the photo's edges is taken for part
+   * of it: GrabCut tells them apart by colour); a bottle drawn by `bottle`.
+   */
+  const busyScene = (ctx: SKRSContext2D, width: number, height: number, bottle: (ctx: SKRSContext2D) => void) => {
+    const next = random(7);
+    for (let y = 0; y < height; y += 6) {
+      const tone = 120 + 40 * Math.sin(y / 23) + 20 * next();
+      ctx.fillStyle = `rgb(${tone + 40}, ${tone}, ${tone * 0.6})`;
+      ctx.fillRect(0, y, width, 6);
+    }
+    for (let k = 0; k < 60; k++) {
+      const hue = [18, 30, 45, 350, 80][k % 5];
+      const [x, y, r] = [next() * width, next() * height, 10 + 40 * next()];
+      ctx.fillStyle = `hsl(${hue}, ${40 + 40 * next()}%, ${35 + 40 * next()}%)`;
+      if (x + r > 310 && x - r < 590) continue;
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    bottle(ctx);
+  };
+  const tealBottle = (top: number) => (ctx: SKRSContext2D) => {
+    ctx.fillStyle = "#1F2937";
+    ctx.fillRect(410, top, 80, 70);
+    ctx.fillStyle = "#0F766E";
+    ctx.beginPath();
+    ctx.roundRect(330, top + 60, 240, 560, 40);
+    ctx.fill();
+    ctx.fillStyle = "#F8FAFC";
+    ctx.fillRect(330, top + 260, 240, 160);
+    ctx.fillStyle = "#0F172A";
+    ctx.font = "bold 44px sans-serif";
+    ctx.fillText("AQUA", 395, top + 355);
+  };
+
+  it("cuts a product out of a busy backdrop with GrabCut, seeded as the guidelines ask photos to be shot", async () => {
+    const file = await save("busy.jpg", 900, 900, (ctx) => busyScene(ctx, 900, 900, tealBottle(150)));
+    const p = await cutOutProduct(file);
+    expect(p.kind).toBe("cutout");
+    // The bottle is 240 x 620 with its cap (bounds within a few per cent).
+    expect(p.width).toBeGreaterThan(228);
+    expect(p.width).toBeLessThan(256);
+    expect(p.height).toBeGreaterThan(600);
+    expect(p.height).toBeLessThan(640);
+    const data = p.canvas.getContext("2d").getImageData(0, 0, p.width, p.height).data;
+    const at = (x: number, y: number) => (Math.round(y * p.height) * p.width + Math.round(x * p.width)) * 4;
+    // Beside the cap: the counter is gone. The label and the body: opaque, their own colours.
+    expect(data[at(0.02, 0.02) + 3]).toBeLessThan(20);
+    expect(data[at(0.5, 0.45) + 3]).toBe(255);
+    expect(data[at(0.5, 0.45)]).toBeGreaterThan(230);
+    expect(data[at(0.5, 0.8) + 3]).toBe(255);
+    expect(Math.abs((data[at(0.5, 0.8) + 1] as number) - 0x76)).toBeLessThanOrEqual(8);
+  });
+
+  it("keeps a busy photo whole when its product runs out of the frame", async () => {
+    const file = await save("busy-cut.jpg", 900, 900, (ctx) => busyScene(ctx, 900, 900, tealBottle(-120)));
     const p = await cutOutProduct(file);
     expect(p.kind).toBe("photo");
-    expect([p.width, p.height]).toEqual([800, 600]);
+    expect([p.width, p.height]).toEqual([900, 900]);
   });
 
   it("works on a bounded copy of a large picture", async () => {

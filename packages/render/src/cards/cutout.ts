@@ -1,11 +1,21 @@
 import { type Canvas, createCanvas, type Image } from "@napi-rs/canvas";
 import { UnsupportedMediaError } from "../errors.ts";
 import { loadPicture } from "../pictures/picture.ts";
+import { grabCutMatte } from "./grabcut.ts";
+import { morph, regions } from "./mask.ts";
+
+export { morph, regions } from "./mask.ts";
+
+/** A GrabCut matte reaching more of its seed's top and side lines than this is not trusted (see grabCutMatte). */
+const GRABCUT_MAX_SEED_TOUCH = 0.06;
+/** The least share of the photo's middle (see grabCutMatte's `centre`) a GrabCut matte must cover. */
+const GRABCUT_MIN_CENTRE = 0.5;
 
 /**
  * Cutting a product out of its photo. A product shot on a plain backdrop (a sweep of paper, a wall, a
- * table top lit evenly) is cut out by how far each pixel's colour is from the backdrop; a photo whose
- * backdrop is busy (a patterned table, a room) is kept whole. The matte functions are pure (RGBA in,
+ * table top lit evenly) is cut out by how far each pixel's colour is from the backdrop; one on a busy
+ * backdrop (a patterned table, a room) by GrabCut (./grabcut.ts). A photo whose product cannot be told
+ * from its surroundings, or that it fills or runs out of, is kept whole. The matte functions are pure (RGBA in,
  * alpha out); `cutOutProduct` reads the file, bounds the work and writes nothing.
  */
 
@@ -283,69 +293,6 @@ export function colorDistance(
   const cb = db - dl;
   const lw = dl < 0 ? darkWeight : MATTE.lightWeight;
   return Math.sqrt(cr * cr + cg * cg + cb * cb + 3 * (lw * dl) ** 2);
-}
-
-/** Separable square max (grow) or min (shrink) of a 0/1 mask, radius r. */
-export function morph(mask: Uint8Array, width: number, height: number, r: number, grow: boolean): Uint8Array {
-  if (r <= 0) return mask.slice();
-  const pass = (src: Uint8Array, horizontal: boolean) => {
-    const out = new Uint8Array(src.length);
-    const [outer, inner] = horizontal ? [height, width] : [width, height];
-    for (let a = 0; a < outer; a++) {
-      for (let b = 0; b < inner; b++) {
-        let v = grow ? 0 : 1;
-        for (let k = Math.max(0, b - r); k <= Math.min(inner - 1, b + r); k++) {
-          const s = src[horizontal ? a * width + k : k * width + a] as number;
-          if (grow ? s : !s) {
-            v = grow ? 1 : 0;
-            break;
-          }
-        }
-        out[horizontal ? a * width + b : b * width + a] = v;
-      }
-    }
-    return out;
-  };
-  return pass(pass(mask, true), false);
-}
-
-/**
- * Connected regions of a 0/1 mask (8-connected): a label per pixel (0 outside the mask) and each
- * region's size, largest first by label order of discovery.
- */
-export function regions(mask: Uint8Array, width: number, height: number): { labels: Int32Array; sizes: number[] } {
-  const labels = new Int32Array(mask.length);
-  const sizes: number[] = [0];
-  const stack = new Int32Array(mask.length);
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || labels[start]) continue;
-    const label = sizes.length;
-    let top = 0;
-    let size = 0;
-    stack[top++] = start;
-    labels[start] = label;
-    while (top > 0) {
-      const i = stack[--top] as number;
-      size++;
-      const x = i % width;
-      const y = (i - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width || (dx === 0 && dy === 0)) continue;
-          const j = ny * width + nx;
-          if (mask[j] && !labels[j]) {
-            labels[j] = label;
-            stack[top++] = j;
-          }
-        }
-      }
-    }
-    sizes.push(size);
-  }
-  return { labels, sizes };
 }
 
 /** The pixels of `open` reachable from the picture's border through `open` pixels (4-connected). */
@@ -827,11 +774,23 @@ export async function cutOutProduct(src: string): Promise<ProductPicture> {
     reason,
   });
   const small = estimateBackdrop(scaledCopy(img, MATTE.analyseSide));
-  if (!small.plain) return photo("the backdrop is busy");
-  const backdrop = estimateBackdrop(work);
-  const matte = matteFromRgba(work, backdrop);
+  const backdrop = small.plain ? estimateBackdrop(work) : small;
+  let matte: Matte;
+  if (small.plain) matte = matteFromRgba(work, backdrop);
+  else {
+    // A busy backdrop: the product is told from it by GrabCut, seeded as the guidelines ask photos to be shot.
+    const cut = await grabCutMatte(work);
+    if (cut.seedTouch > GRABCUT_MAX_SEED_TOUCH) return photo("the backdrop is busy and the product reaches its edge");
+    // The guidelines ask for the product in the middle: what was found must cover it, or it is a part of the
+    // product (its label) or something beside it.
+    if (cut.centre < GRABCUT_MIN_CENTRE) return photo("the backdrop is busy and no product was found in the middle");
+    matte = cut.matte;
+  }
   const problem = matteProblem(matte);
-  if (problem || !matte.bounds) return photo(problem ?? "no product found");
+  if (problem || !matte.bounds)
+    return photo(
+      small.plain ? (problem ?? "no product found") : `the backdrop is busy and ${problem ?? "no product was found"}`,
+    );
   const cut = cropRgba(edgeColors(work, matte), matte.bounds);
   return {
     kind: "cutout",

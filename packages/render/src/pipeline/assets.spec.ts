@@ -40,8 +40,21 @@ describe("resolveAssets", () => {
     });
     expect(resolveAssets("green-screen", green, library, files)).toEqual({
       meme: "/library/meme/bruh.mp4",
+      ownMeme: null,
       background: "/up/picture.png",
       music: "/library/music/lofi-rainy-window.mp4",
+    });
+    // The creator's own clip instead of a library meme.
+    const ownMeme = videoInputSchemas["green-screen"].parse({
+      text_hook: "me",
+      meme_file_id: SONG,
+      background_file_id: PICTURE,
+    });
+    expect(resolveAssets("green-screen", ownMeme, library, files)).toEqual({
+      meme: null,
+      ownMeme: "/up/song.mp3",
+      background: "/up/picture.png",
+      music: null,
     });
     const ugc = videoInputSchemas["ugc-ads"].parse({ product_image_id: PICTURE, background_music: NO_MUSIC });
     expect(resolveAssets("ugc-ads", ugc, library, files)).toEqual({ productImage: "/up/picture.png", music: null });
