@@ -315,6 +315,7 @@ test("a creator's own green-screen clip: one without a screen is refused in word
   expect(shirt?.[0]).toBeGreaterThan(150);
   expect(shirt?.[1]).toBeLessThan(90);
   await canvas.screenshot({ path: path.join(ARTIFACTS, "green-screen-own-clip-preview.png") });
+  await snap(page, "green-screen-own-clip");
 
   // Generate: the video keys the clip at its own screen too.
   const created = page.waitForResponse((r) => r.url().endsWith("/api/videos") && r.request().method() === "POST");
