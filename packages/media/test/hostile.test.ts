@@ -2,7 +2,7 @@
  * Files made to hurt: each is refused by the upload check (or read within bounds) and the process lives on, with
  * little memory kept. Every check here failed, crashed, hung or read another file before the media layer.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { messages } from "@reelsmith/core";
@@ -139,5 +139,38 @@ describe("files that are not what they claim", () => {
     });
     expect(await checkUploadFile(files.silentMp4, "green-screen")).toMatchObject({ ok: true });
     expect(await checkUploadFile(files.goodPng, "product-image")).toMatchObject({ ok: true, duration: 0 });
+  });
+});
+
+describe("an own green-screen clip (meme-clip) that is not what it claims", () => {
+  it("a lying length, a 2 GB movie header and a silent honest clip are judged as for any footage", async () => {
+    expect(await checkUploadFile(files.lyingMp4, "meme-clip")).toEqual({
+      ok: false,
+      reason: "unreadable",
+      message: messages.files.memeClipUnreadable,
+    });
+    expect(await checkUploadFile(files.cmovBomb, "meme-clip")).toMatchObject({ ok: false, reason: "unreadable" });
+    // An honest clip with no screen gets as far as the screen check, and no further.
+    expect(await checkUploadFile(files.goodMp4, "meme-clip")).toEqual({
+      ok: false,
+      reason: "screen",
+      message: messages.files.memeClipNoScreen,
+    });
+  });
+
+  it("a playlist saved as a clip (.mp4) is refused by its bytes and opens nothing", async () => {
+    const playlist = join(dir, "clip.mp4");
+    await writeFile(
+      playlist,
+      `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nfile://${files.secret}\n#EXT-X-ENDLIST\n`,
+    );
+    expect(await checkUploadFile(playlist, "meme-clip")).toEqual({
+      ok: false,
+      reason: "unsupported",
+      message: messages.files.unsupportedMemeClip,
+    });
+    for (const id3 of [files.id3Hls, files.id3Dash]) {
+      expect(await checkUploadFile(id3, "meme-clip")).toMatchObject({ ok: false, reason: "unsupported" });
+    }
   });
 });
