@@ -9,7 +9,7 @@ import { credits, files, generatedVideos } from "../src/db/schema/index.ts";
 import type { LocalStorage } from "../src/repositories/storage/local-storage.ts";
 import { DRIVERS } from "./databases.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
-import { createHarness, type Harness, json } from "./harness.ts";
+import { createHarness, declaredUpload, type Harness, json } from "./harness.ts";
 import { testMedia } from "./media.ts";
 
 /** Clips made by ffmpeg once: a landscape MP4 with sound, a MOV, a WebM, and ones ffprobe must refuse. */
@@ -132,21 +132,11 @@ describe.each(DRIVERS)("own background footage on %s", (driver) => {
   it("bounds its own size at 100 MB: a larger declared body is refused before it is read", async () => {
     h = await createHarness(driver);
     const { cookie } = await h.signUp(`large.${driver}@example.com`);
-    const response = await h.request("/api/files?type=background-video", {
-      method: "POST",
-      cookie,
-      body: "x",
-      headers: { "content-type": "multipart/form-data; boundary=b", "content-length": String(101 * 1024 * 1024) },
-    });
+    const response = await declaredUpload(h, "background-video", 101, cookie);
     expect(response.status).toBe(413);
     expect((await json(response)).message).toBe(messages.files.backgroundVideoTooLarge);
     // Other kinds keep their 10 MB bound.
-    const other = await h.request("/api/files?type=green-screen", {
-      method: "POST",
-      cookie,
-      body: "x",
-      headers: { "content-type": "multipart/form-data; boundary=b", "content-length": String(11 * 1024 * 1024) },
-    });
+    const other = await declaredUpload(h, "green-screen", 11, cookie);
     expect(other.status).toBe(413);
     expect((await json(other)).message).toBe(messages.files.tooLarge);
   });

@@ -110,3 +110,16 @@ export async function createHarness(
 export async function json(response: Response | Promise<Response>): Promise<any> {
   return (await response).json();
 }
+
+/** An upload of `type` that declares `megabytes` MB (and sends one byte): what a body bound answers before reading. */
+export function declaredUpload(h: Harness, type: string, megabytes: number, cookie: string): Promise<Response> {
+  return h.request(`/api/files?type=${type}`, {
+    method: "POST",
+    cookie,
+    body: "x",
+    headers: {
+      "content-type": "multipart/form-data; boundary=b",
+      "content-length": String(megabytes * 1024 * 1024),
+    },
+  });
+}

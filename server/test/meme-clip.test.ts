@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { credits, files, generatedVideos } from "../src/db/schema/index.ts";
 import { DRIVERS } from "./databases.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
-import { createHarness, type Harness, json } from "./harness.ts";
+import { createHarness, declaredUpload, type Harness, json } from "./harness.ts";
 import { testMedia } from "./media.ts";
 
 /**
@@ -74,12 +74,7 @@ describe.each(DRIVERS)("own green-screen meme clips on %s", (driver) => {
     expect(await h.db.db.select().from(files)).toHaveLength(2);
     expect(fs.readdirSync(h.scratchDir).filter((name) => name.startsWith("reelsmith-upload-"))).toEqual([]);
     // Its own 100 MB bound, named in the query as the builder sends it.
-    const large = await h.request("/api/files?type=meme-clip", {
-      method: "POST",
-      cookie,
-      body: "x",
-      headers: { "content-type": "multipart/form-data; boundary=b", "content-length": String(101 * 1024 * 1024) },
-    });
+    const large = await declaredUpload(h, "meme-clip", 101, cookie);
     expect(large.status).toBe(413);
     expect((await json(large)).message).toBe(messages.files.memeClipTooLarge);
   });

@@ -77,6 +77,19 @@ function createdVideo(created: { id: string; type: string; status: string; progr
   };
 }
 
+/** A saved draft that uses the creator's own clip as its meme. */
+function saveOwnClipDraft() {
+  sessionStorage.setItem(
+    key,
+    JSON.stringify({
+      text_hook: "me at 3am",
+      selected_meme: null,
+      meme_file_id: ownClip.id,
+      background_file_id: picture.id,
+    }),
+  );
+}
+
 const key = draftStorageKey("green-screen", testAccount.user.id);
 const saved = () => JSON.parse(sessionStorage.getItem(key) ?? "{}") as Partial<GreenScreenDraft>;
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
@@ -376,15 +389,7 @@ describe("Green Screen Memes builder", () => {
         [`DELETE /api/files/${ownClip.id}`]: () => new Response(null, { status: 204 }),
       },
     });
-    sessionStorage.setItem(
-      key,
-      JSON.stringify({
-        text_hook: "me at 3am",
-        selected_meme: null,
-        meme_file_id: ownClip.id,
-        background_file_id: picture.id,
-      }),
-    );
+    saveOwnClipDraft();
     const user = userEvent.setup();
     renderWithRouter(<GreenScreenBuilder account={testAccount} />);
     expect((await screen.findByRole("button", { name: "Your clip" })).getAttribute("aria-pressed")).toBe("true");
@@ -453,15 +458,7 @@ describe("Green Screen Memes builder", () => {
           }),
       },
     });
-    sessionStorage.setItem(
-      key,
-      JSON.stringify({
-        text_hook: "me at 3am",
-        selected_meme: null,
-        meme_file_id: ownClip.id,
-        background_file_id: picture.id,
-      }),
-    );
+    saveOwnClipDraft();
     const user = userEvent.setup();
     renderWithRouter(<GreenScreenBuilder account={testAccount} />);
     await user.click(await screen.findByRole("button", { name: "Generate Video · 6 credits" }));
