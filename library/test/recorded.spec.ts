@@ -143,6 +143,38 @@ describe("recorded clips laid over the drawn library", () => {
   });
 });
 
+/** A recorded quick clip is 2 s of 1080x1920 at 30 fps with square pixels, moving in (nearly) every frame, a real picture. */
+async function expectRealClip(file: string) {
+  const info = JSON.parse(
+    execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", file]).toString(),
+  ) as { streams: { width: number; height: number; avg_frame_rate: string; sample_aspect_ratio?: string }[] };
+  expect(info.streams[0]).toMatchObject({ width: 1080, height: 1920, avg_frame_rate: "30/1" });
+  expect(["1:1", undefined]).toContain(info.streams[0]?.sample_aspect_ratio);
+  const { stdout } = await ffmpegOut([
+    "-v",
+    "error",
+    "-i",
+    file,
+    "-vf",
+    "scale=54:96,format=gray",
+    "-f",
+    "rawvideo",
+    "-",
+  ]);
+  const frameBytes = 54 * 96;
+  expect(stdout.length / frameBytes).toBe(60);
+  // The game kept up: the run moves in (nearly) every frame.
+  const { frames, repeated } = await repeatedFrameShare(file);
+  expect(frames).toBe(60);
+  expect(repeated / frames).toBeLessThanOrEqual(0.1);
+  // A world, not a black or flat screen: the middle frame's luma spreads widely.
+  const middle = stdout.subarray(30 * frameBytes, 31 * frameBytes);
+  const mean = middle.reduce((a, b) => a + b, 0) / frameBytes;
+  const spread = Math.sqrt(middle.reduce((a, b) => a + (b - mean) ** 2, 0) / frameBytes);
+  expect(mean).toBeGreaterThan(30);
+  expect(spread).toBeGreaterThan(20);
+}
+
 describe("recording real gameplay", () => {
   it("records a short Minetest parkour run: 1080x1920 at 30 fps, square pixels, every frame a new one, a real picture", async () => {
     const dir = path.join(root, "real");
@@ -158,40 +190,38 @@ describe("recording real gameplay", () => {
     const [clip] = (await readRecorded(dir)).assets;
     if (!clip) throw new Error("nothing recorded");
     expect(clip).toMatchObject({ licence: "CC-BY-SA-3.0", credit: { provider: "Minetest" }, durationS: 2 });
-    const file = path.join(dir, clip.file);
     expect(existsSync(path.join(dir, clip.thumbnail))).toBe(true);
-    const info = JSON.parse(
-      execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", file]).toString(),
-    ) as { streams: { width: number; height: number; avg_frame_rate: string; sample_aspect_ratio?: string }[] };
-    expect(info.streams[0]).toMatchObject({ width: 1080, height: 1920, avg_frame_rate: "30/1" });
-    expect(["1:1", undefined]).toContain(info.streams[0]?.sample_aspect_ratio);
-    const { stdout } = await ffmpegOut([
-      "-v",
-      "error",
-      "-i",
-      file,
-      "-vf",
-      "scale=54:96,format=gray",
-      "-f",
-      "rawvideo",
-      "-",
-    ]);
-    const frameBytes = 54 * 96;
-    expect(stdout.length / frameBytes).toBe(60);
-    // The game kept up: the run moves in (nearly) every frame.
-    const { frames, repeated } = await repeatedFrameShare(file);
-    expect(frames).toBe(60);
-    expect(repeated / frames).toBeLessThanOrEqual(0.1);
-    // A world, not a black or flat screen: the middle frame's luma spreads widely.
-    const middle = stdout.subarray(30 * frameBytes, 31 * frameBytes);
-    const mean = middle.reduce((a, b) => a + b, 0) / frameBytes;
-    const spread = Math.sqrt(middle.reduce((a, b) => a + (b - mean) ** 2, 0) / frameBytes);
-    expect(mean).toBeGreaterThan(30);
-    expect(spread).toBeGreaterThan(20);
+    await expectRealClip(path.join(dir, clip.file));
     expect(await readStatus(dir)).toMatchObject({ state: "done", done: 1, total: 1 });
     // The same recipe again: kept, not recorded again.
     const again = await recordLibrary({ dir, mode: "quick", only: ["background-minecraft"], log: () => {} });
     expect(again).toMatchObject({ recorded: [], kept: ["background-minecraft"] });
     expect(JSON.parse(await readFile(path.join(dir, "recorded", "recorded.json"), "utf8")).assets).toHaveLength(1);
   }, 1_200_000);
+
+  it.each([
+    [
+      "background-subway-surfers",
+      "the railway: the mod cuts the line, lays the trains and spins the gold",
+      "Rail Runner (Minetest)",
+    ],
+    [
+      "background-other",
+      "the tunnel: the mod builds the winding tube of coloured bands and lamp rings",
+      "Rainbow Block Tunnel (Minetest)",
+    ],
+  ])(
+    "records a short run of %s (%s) without an error",
+    async (id, _what, title) => {
+      const dir = path.join(root, id);
+      const lines: string[] = [];
+      const summary = await recordLibrary({ dir, mode: "quick", only: [id], log: (l) => lines.push(l) });
+      expect(summary.failed, lines.join("\n")).toEqual([]);
+      const [clip] = (await readRecorded(dir)).assets;
+      if (!clip) throw new Error("nothing recorded");
+      expect(clip).toMatchObject({ id, title });
+      await expectRealClip(path.join(dir, clip.file));
+    },
+    1_200_000,
+  );
 });

@@ -38,6 +38,23 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     seconds: { full: 75, quick: 2 },
   },
   {
+    kind: "background",
+    key: "subway-surfers",
+    title: "Rail Runner (Minetest)",
+    description:
+      "A first-person run down a three-lane railway cutting, past parked trains, over barriers and through rows of gold, recorded in Minetest.",
+    scene: { scene: "runner", seed: 41, biomes: ["grassland", "deciduous_forest"], timeOfDay: 0.4, clouds: 0.3 },
+    seconds: { full: 75, quick: 2 },
+  },
+  {
+    kind: "background",
+    key: "other",
+    title: "Rainbow Block Tunnel (Minetest)",
+    description: "A fast flight down a winding tunnel of coloured blocks lit by rings of lamps, recorded in Minetest.",
+    scene: { scene: "tunnel", seed: 53, biomes: ["grassland", "deciduous_forest"], timeOfDay: 0.02, clouds: 0.2 },
+    seconds: { full: 75, quick: 2 },
+  },
+  {
     kind: "hook-footage",
     key: "rollercoaster",
     title: "Rail Coaster Ride (Minetest)",

@@ -1,5 +1,5 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster", seconds, seed, biomes = {...}, time_of_day }
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel", seconds, seed, biomes = {...}, time_of_day }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
 -- Everything is a function of the seed: the same recipe gives the same run.
@@ -176,6 +176,272 @@ local function flyover_at(start, t)
   return x, z, yaw
 end
 
+---------------------------------------------------------------- runner
+-- A railway cutting through the landscape along +z: three lanes of rail on a gravel bed, trains parked in the
+-- lanes the runner is not in, barriers to jump in the one it is, and rows of spinning gold to pick up.
+local LANE_GAP = 4
+local RUN_SPEED = 9.5
+local SWITCH_S = 0.32
+local JUMP_S = 0.62
+local TRAIN_COLOURS = {
+  "wool:red", "wool:blue", "wool:yellow", "wool:green", "wool:orange", "wool:cyan", "wool:magenta", "wool:white",
+}
+
+local function lane_x(start, lane) return start.x + (lane - 2) * LANE_GAP end
+
+-- The run as plain numbers (distances along the track from its start): where the runner changes lanes, where it
+-- jumps, where the gold lies and where the trains stand.
+local function plan_runner(length)
+  local switches, lanes = {}, { { from = 0, lane = 2 } }
+  local at, lane = rng:next(24, 34), 2
+  while at < length - 20 do
+    local to = lane == 1 and 2 or (lane == 3 and 2 or ({ 1, 3 })[rng:next(1, 2)])
+    switches[#switches + 1] = { at = at, from = lane, to = to }
+    lanes[#lanes + 1] = { from = at, lane = to }
+    lane = to
+    at = at + rng:next(26, 44)
+  end
+  local function lane_at(d)
+    local l = 2
+    for _, seg in ipairs(lanes) do if seg.from <= d then l = seg.lane end end
+    return l
+  end
+  local function near_switch(d, margin)
+    for _, sw in ipairs(switches) do if math.abs(sw.at - d) < margin then return true end end
+    return false
+  end
+  -- Barriers in the runner's lane, clear of the lane changes; gold in rows between them.
+  local barriers, coins = {}, {}
+  local d = 18
+  while d < length - 10 do
+    if not near_switch(d, 9) then
+      barriers[#barriers + 1] = { at = d, lane = lane_at(d) }
+      d = d + rng:next(16, 26)
+    else
+      d = d + 4
+    end
+  end
+  for i = 0, #barriers do
+    local a = (barriers[i] and barriers[i].at or 6) + 5
+    local b = (barriers[i + 1] and barriers[i + 1].at or length - 6) - 5
+    local row = a + rng:next(0, 3)
+    for k = 0, 5 do
+      local cd = row + k * 2
+      if cd > b then break end
+      coins[#coins + 1] = { at = cd, lane = lane_at(cd) }
+    end
+  end
+  -- Where each lane is taken by the runner (a lane change passes through both lanes around it).
+  local busy = { {}, {}, {} }
+  for i, seg in ipairs(lanes) do
+    local to = lanes[i + 1] and lanes[i + 1].from or length + 20
+    table.insert(busy[seg.lane], { seg.from - 10, to + 10 })
+  end
+  local function free(l, a, b)
+    for _, span in ipairs(busy[l]) do if a < span[2] and b > span[1] then return false end end
+    return true
+  end
+  local trains = {}
+  for l = 1, 3 do
+    local z = rng:next(8, 20)
+    while z < length + 30 do
+      local len = rng:next(10, 18)
+      if free(l, z, z + len) then
+        trains[#trains + 1] = { lane = l, from = z, to = z + len, colour = TRAIN_COLOURS[rng:next(1, #TRAIN_COLOURS)] }
+        z = z + len + rng:next(6, 20)
+      else
+        z = z + 4
+      end
+    end
+  end
+  return { switches = switches, barriers = barriers, coins = coins, trains = trains }
+end
+
+-- Cuts the railway into the generated map in one pass: a level bed at `base`, the cutting above it cleared
+-- (its walls are the hills it goes through, water held back by stone), an embankment under it over low ground.
+local function build_runner(start, base, length, plan)
+  local minp = { x = start.x - 10, y = base - 30, z = start.z - 12 }
+  local maxp = { x = start.x + 10, y = base + 18, z = start.z + length + 40 }
+  local vm = minetest.get_voxel_manip()
+  local emin, emax = vm:read_from_map(minp, maxp)
+  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
+  local data = vm:get_data()
+  local id = minetest.get_content_id
+  local AIR, GRAVEL, STONE, COBBLE, RAIL = id("air"), id("default:gravel"), id("default:stone"),
+    id("default:cobble"), id("carts:rail")
+  local liquid = {}
+  for _, name in ipairs({ "default:water_source", "default:water_flowing", "default:river_water_source",
+    "default:river_water_flowing" }) do liquid[id(name)] = true end
+  for z = minp.z, maxp.z do
+    for x = minp.x, maxp.x do
+      local inside = math.abs(x - start.x) <= 8
+      for y = minp.y, maxp.y do
+        local i = area:index(x, y, z)
+        if y > base then
+          if inside then data[i] = AIR elseif liquid[data[i]] then data[i] = STONE end
+        elseif y == base then
+          data[i] = inside and GRAVEL or (liquid[data[i]] and STONE or data[i])
+        elseif inside and (data[i] == AIR or liquid[data[i]]) then
+          data[i] = COBBLE
+        end
+      end
+    end
+  end
+  for lane = 1, 3 do
+    for z = minp.z, maxp.z do data[area:index(lane_x(start, lane), base + 1, z)] = RAIL end
+  end
+  -- A low wall along both sides, lamp posts every 12 blocks and a steel gantry over the line every 48: the
+  -- things flashing past that make the speed readable.
+  local WALL, POST, BEAM = id("default:stonebrick"), id("default:fence_wood"), id("default:steelblock")
+  local LIGHT = id("default:meselamp")
+  for z = minp.z, maxp.z do
+    local rel = z - start.z
+    for _, side in ipairs({ -1, 1 }) do
+      local wall = area:index(start.x + side * 8, base + 1, z)
+      if data[wall] == AIR then data[wall] = WALL end
+      if rel % 12 == 0 or rel % 48 == 0 then
+        local top = rel % 48 == 0 and 7 or 4
+        for y = base + 1, base + top do data[area:index(start.x + side * 7, y, z)] = POST end
+        if top == 4 then data[area:index(start.x + side * 7, base + 5, z)] = LIGHT end
+      end
+    end
+    if rel % 48 == 0 then
+      for x = start.x - 7, start.x + 7 do data[area:index(x, base + 8, z)] = BEAM end
+    end
+  end
+  local WHITE, RED, DARK, ROOF, LAMP = id("wool:white"), id("wool:red"), id("default:obsidian"),
+    id("default:steelblock"), id("default:meselamp")
+  for _, b in ipairs(plan.barriers) do
+    local x = lane_x(start, b.lane)
+    for dx = -1, 1 do data[area:index(x + dx, base + 1, start.z + b.at)] = dx == 0 and WHITE or RED end
+  end
+  for _, tr in ipairs(plan.trains) do
+    local x, body = lane_x(start, tr.lane), id(tr.colour)
+    for z = start.z + tr.from, start.z + tr.to do
+      for dx = -1, 1 do
+        for dy = 1, 3 do
+          local node = body
+          if dy == 3 then node = ROOF
+          elseif dy == 2 and dx ~= 0 and (z - tr.from) % 3 ~= 0 then node = DARK end
+          data[area:index(x + dx, base + dy, z)] = node
+        end
+      end
+    end
+    -- Headlights on the end that faces the runner.
+    data[area:index(x - 1, base + 1, start.z + tr.from)] = LAMP
+    data[area:index(x + 1, base + 1, start.z + tr.from)] = LAMP
+  end
+  vm:set_data(data)
+  vm:write_to_map(true)
+end
+
+-- The runner's feet `d` blocks down the track: lanes change with an eased sidestep, barriers are hopped.
+local function runner_pose(start, base, plan, d)
+  local x = lane_x(start, 2)
+  local from_lane = 2
+  for _, sw in ipairs(plan.switches) do
+    local span = SWITCH_S * RUN_SPEED
+    if d >= sw.at + span then
+      from_lane = sw.to
+    elseif d > sw.at then
+      local s = (d - sw.at) / span
+      s = s * s * (3 - 2 * s)
+      return { x = lane_x(start, sw.from) + (lane_x(start, sw.to) - lane_x(start, sw.from)) * s, y = base + 0.5,
+        z = start.z + d }, sw.to - sw.from
+    else
+      break
+    end
+  end
+  x = lane_x(start, from_lane)
+  local y = base + 0.5 + 0.06 * math.abs(math.sin(d * 0.95))
+  local reach = JUMP_S * RUN_SPEED / 2
+  for _, b in ipairs(plan.barriers) do
+    if math.abs(d - b.at) < reach then
+      local s = (d - (b.at - reach)) / (2 * reach)
+      y = base + 0.5 + 1.35 * 4 * s * (1 - s)
+    end
+  end
+  return { x = x, y = y, z = start.z + d }, 0
+end
+
+-- Gold that spins above the rails; it appears ahead of the runner and is gone once picked up or passed.
+minetest.register_entity("reel:coin", {
+  initial_properties = {
+    physical = false,
+    collide_with_objects = false,
+    pointable = false,
+    visual = "wielditem",
+    textures = { "default:goldblock" },
+    visual_size = { x = 0.22, y = 0.22 },
+    automatic_rotate = 2.6,
+    glow = 8,
+    static_save = false,
+  },
+})
+
+---------------------------------------------------------------- tunnel
+-- A tube of coloured blocks high over the land at night, winding gently, with a ring of lamps every few blocks:
+-- the camera races down its middle.
+local TUNNEL_SPEED = 15
+local TUNNEL_RADIUS = 5
+local TUNNEL_BANDS = {
+  "wool:red", "wool:orange", "wool:yellow", "wool:green", "wool:cyan", "wool:blue", "wool:violet", "wool:magenta",
+}
+
+-- The height the tube runs at (set once the ground along it is known).
+local tunnel_sky = 60
+
+-- The tube's middle `d` blocks along it (it runs along +z and sways in x and y).
+local function tunnel_centre(start, d)
+  return start.x + 7 * math.sin(d / 61) + 2 * math.sin(d / 23 + 1.1),
+    tunnel_sky + 3 * math.sin(d / 53 + 0.4)
+end
+
+local function build_tunnel(start, length)
+  local minp = { x = start.x - 20, y = tunnel_sky - 12, z = start.z - 6 }
+  local maxp = { x = start.x + 20, y = tunnel_sky + 12, z = start.z + length + 20 }
+  local vm = minetest.get_voxel_manip()
+  local emin, emax = vm:read_from_map(minp, maxp)
+  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
+  local data = vm:get_data()
+  local id = minetest.get_content_id
+  local AIR, LAMP, DARK = id("air"), id("default:meselamp"), id("default:obsidian")
+  local colours = {}
+  for i, name in ipairs(TUNNEL_BANDS) do colours[i] = id(name) end
+  -- The colour of each six-block band, drawn from the seed (never twice in a row), so no stretch of the
+  -- tube looks like another.
+  local bands, last = {}, 0
+  for k = 0, math.floor((maxp.z - minp.z) / 6) + 2 do
+    local pick = rng:next(1, #colours - 1)
+    if pick >= last then pick = pick + 1 end
+    bands[k], last = colours[pick], pick
+  end
+  local r = TUNNEL_RADIUS
+  for z = minp.z, maxp.z do
+    local d = z - start.z
+    local cx, cy = tunnel_centre(start, d)
+    local ring = d % 6 == 0
+    local band = bands[math.floor((z - minp.z) / 6)]
+    -- A square-ish tube with cut corners: walls two blocks thick so the sway leaves no hole.
+    for x = math.floor(cx) - r - 2, math.ceil(cx) + r + 2 do
+      for y = math.floor(cy) - r - 2, math.ceil(cy) + r + 2 do
+        local ax, ay = math.abs(x - cx), math.abs(y - cy)
+        local edge = math.max(ax, ay) + 0.35 * math.min(ax, ay)
+        local i = area:index(x, y, z)
+        if edge < r then
+          data[i] = AIR
+        elseif edge < r + 2 then
+          if ring then data[i] = LAMP
+          elseif ay > ax then data[i] = (d % 2 == 0) and band or DARK
+          else data[i] = band end
+        end
+      end
+    end
+  end
+  vm:set_data(data)
+  vm:write_to_map(true)
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -247,6 +513,37 @@ local function build(player)
       end
       local c = run.cells[1]
       player:set_pos({ x = c.x, y = c.y + 0.1, z = c.z })
+    elseif scene == "runner" then
+      run.start = start
+      run.length = math.floor(seconds * RUN_SPEED) + 60
+      -- The bed lies at the middle height of the ground along the way (never under the sea), so the line cuts
+      -- through hills and crosses valleys on an embankment.
+      local heights = {}
+      for d = 0, run.length + 40, 16 do
+        heights[#heights + 1] = ground_at(start.x, start.z + d)
+        ground_at(start.x - 10, start.z + d)
+        ground_at(start.x + 10, start.z + d)
+      end
+      table.sort(heights)
+      run.base = math.max(3, heights[math.floor(#heights / 2) + 1])
+      run.plan = plan_runner(run.length)
+      build_runner(start, run.base, run.length, run.plan)
+      run.coin_next = 1
+      run.coins_out = {}
+      local pos = runner_pose(start, run.base, run.plan, 0)
+      player:set_pos(pos)
+    elseif scene == "tunnel" then
+      run.start = start
+      run.length = math.floor(seconds * TUNNEL_SPEED) + 60
+      -- High over the highest ground along the way.
+      local top = 0
+      for d = 0, run.length + 20, 16 do
+        for _, dx in ipairs({ -20, 0, 20 }) do top = math.max(top, ground_at(start.x + dx, start.z + d)) end
+      end
+      tunnel_sky = math.min(100, top + 24)
+      build_tunnel(start, run.length)
+      local x, y = tunnel_centre(start, 0)
+      player:set_pos({ x = x, y = y - 1.5, z = start.z })
     else
       run.start = start
       -- The ground under and ahead of the whole flight, sampled every 4 s of it.
@@ -389,6 +686,44 @@ minetest.register_globalstep(function(dtime)
     yaw = smooth_angle(yaw, math.atan2(-(ahead.x - pos.x), ahead.z - pos.z), rate)
     local flat = math.max(1, math.sqrt((ahead.x - pos.x) ^ 2 + (ahead.z - pos.z) ^ 2))
     local want_pitch = math.atan2((pos.y + 1.5) - (ahead.y + 1.0), flat)
+    pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
+    player:set_look_horizontal(yaw + sway())
+    player:set_look_vertical(pitch)
+  elseif scene == "runner" then
+    local d = t * RUN_SPEED
+    if t > seconds + 3 or d > run.length then finished = true; write_file("done", "1"); return end
+    local pos, side = runner_pose(run.start, run.base, run.plan, d)
+    move_to(player, pos, dtime)
+    -- Gold within 50 blocks ahead is put out; what the runner reaches in its lane, or leaves behind, goes.
+    local coins = run.plan.coins
+    while coins[run.coin_next] and coins[run.coin_next].at < d + 50 do
+      local c = coins[run.coin_next]
+      local obj = minetest.add_entity({ x = lane_x(run.start, c.lane), y = run.base + 1.3, z = run.start.z + c.at },
+        "reel:coin")
+      if obj then run.coins_out[#run.coins_out + 1] = { obj = obj, at = c.at, x = lane_x(run.start, c.lane) } end
+      run.coin_next = run.coin_next + 1
+    end
+    for i = #run.coins_out, 1, -1 do
+      local c = run.coins_out[i]
+      if (c.at < d + 0.6 and math.abs(c.x - pos.x) < 1.2) or c.at < d - 3 then
+        c.obj:remove()
+        table.remove(run.coins_out, i)
+      end
+    end
+    -- Looking down the line, turned a little into a lane change.
+    yaw = smooth_angle(yaw, -0.22 * side, rate)
+    pitch = pitch and (pitch + (0.14 - pitch) * rate) or 0.14
+    player:set_look_horizontal(yaw + sway())
+    player:set_look_vertical(pitch)
+  elseif scene == "tunnel" then
+    local d = t * TUNNEL_SPEED
+    if t > seconds + 3 or d > run.length then finished = true; write_file("done", "1"); return end
+    local x, y = tunnel_centre(run.start, d)
+    -- The eye on the tube's middle line; the player's feet are 1.5 below it.
+    move_to(player, { x = x, y = y - 1.5, z = run.start.z + d }, dtime)
+    local ax, ay = tunnel_centre(run.start, d + 12)
+    yaw = smooth_angle(yaw, math.atan2(-(ax - x), 12), rate)
+    local want_pitch = math.atan2(y - ay, 12)
     pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
