@@ -206,6 +206,11 @@ describe("recording real gameplay", () => {
       "Rail Runner (Minetest)",
     ],
     [
+      "background-gta5",
+      "the city: the mod lays the streets, raises the towers and drives the turns",
+      "Block City Drive (Minetest)",
+    ],
+    [
       "background-other",
       "the tunnel: the mod builds the winding tube of coloured bands and lamp rings",
       "Rainbow Block Tunnel (Minetest)",

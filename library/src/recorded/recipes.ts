@@ -48,6 +48,15 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
   },
   {
     kind: "background",
+    key: "gta5",
+    title: "Block City Drive (Minetest)",
+    description:
+      "A drive at car height through streets of block towers, past parked cars and lamp posts, turning at crossings, recorded in Minetest.",
+    scene: { scene: "city", seed: 67, biomes: ["grassland"], timeOfDay: 0.36, clouds: 0.35 },
+    seconds: { full: 75, quick: 2 },
+  },
+  {
+    kind: "background",
     key: "other",
     title: "Rainbow Block Tunnel (Minetest)",
     description: "A fast flight down a winding tunnel of coloured blocks lit by rings of lamps, recorded in Minetest.",

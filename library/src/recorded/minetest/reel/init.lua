@@ -1,5 +1,5 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel", seconds, seed, biomes = {...}, time_of_day }
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city", seconds, seed, biomes = {...}, time_of_day }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
 -- Everything is a function of the seed: the same recipe gives the same run.
@@ -442,6 +442,208 @@ local function build_tunnel(start, length)
   vm:write_to_map(true)
 end
 
+---------------------------------------------------------------- city
+-- A grid of streets through blocks of towers, built on a level pad where the drive goes: the camera drives
+-- down the streets at car height, turning left or right at some crossings, never back the way it came.
+local CITY_BLOCK = 28
+local STREET = 10
+local DRIVE_SPEED = 11
+local FACADES = {
+  "default:brick", "default:sandstonebrick", "default:desert_stonebrick", "default:stonebrick", "default:silver_sandstone_brick",
+  "wool:white", "wool:grey", "default:desert_sandstone_brick", "default:steelblock", "wool:orange", "wool:cyan",
+}
+local CAR_COLOURS = { "wool:red", "wool:blue", "wool:white", "wool:black", "wool:yellow", "wool:green", "wool:grey" }
+
+-- The route as crossings (grid cells) from (0, 0): mostly on, now and then left or right, never twice through one.
+local function plan_city(crossings)
+  local route, seen = { { i = 0, j = 0 } }, { ["0:0"] = true }
+  local dir, i, j = 1, 0, 0 -- DIRS index: 1 = +z
+  for _ = 1, crossings do
+    local options = { dir, dir, dir, (dir % 4) + 1, ((dir + 2) % 4) + 1 }
+    local tries = 0
+    repeat
+      local pick = options[rng:next(1, #options)]
+      local d = DIRS[pick]
+      local ni, nj = i + d.x, j + d.z
+      -- Stay within a band around the start so the city stays narrow, and never go backwards (-z).
+      if not seen[ni .. ":" .. nj] and math.abs(ni) <= 3 and d.z >= 0 then
+        dir, i, j = pick, ni, nj
+        break
+      end
+      tries = tries + 1
+    until tries > 20
+    if tries > 20 then dir = 1; i, j = i, j + 1 end
+    seen[i .. ":" .. j] = true
+    route[#route + 1] = { i = i, j = j }
+  end
+  return route
+end
+
+local function crossing_pos(start, c)
+  return start.x + c.i * CITY_BLOCK, start.z + c.j * CITY_BLOCK
+end
+
+-- The city is built tile by tile (one VoxelManip each, so memory stays small): tile (i, j) holds the crossing at
+-- grid point (i, j), the two streets leaving it towards +x and +z, and the block of towers beyond them.
+local function city_tiles(route)
+  local tiles, list = {}, {}
+  for _, c in ipairs(route) do
+    for i = c.i - 1, c.i + 1 do
+      for j = c.j - 1, c.j + 1 do
+        local key = i .. ":" .. j
+        if not tiles[key] then tiles[key] = true; list[#list + 1] = { i = i, j = j } end
+      end
+    end
+  end
+  return list
+end
+
+local function tile_box(start, base, tile)
+  local half = STREET / 2
+  local minp = { x = start.x + tile.i * CITY_BLOCK - half, y = base - 24, z = start.z + tile.j * CITY_BLOCK - half }
+  return minp, { x = minp.x + CITY_BLOCK - 1, y = base + 48, z = minp.z + CITY_BLOCK - 1 }
+end
+
+-- Builds one tile: the level pad, asphalt with a dashed middle line, two or three towers of their own height and
+-- facade (dark glass windows, a flat roof), lamp posts on the pavement and now and then a parked car.
+local function build_city_tile(start, base, tile)
+  local minp, maxp = tile_box(start, base, tile)
+  local vm = minetest.get_voxel_manip()
+  local emin, emax = vm:read_from_map(minp, maxp)
+  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
+  local data = vm:get_data()
+  local id = minetest.get_content_id
+  local AIR, ROAD, WALK, FILL, LINE = id("air"), id("wool:dark_grey"), id("default:stone_block"),
+    id("default:stone"), id("wool:white")
+  local GLASS, LAMP, POST, ROOF = id("default:obsidian_glass"), id("default:meselamp"), id("default:fence_junglewood"),
+    id("default:stone_block")
+  local liquid = {}
+  for _, name in ipairs({ "default:water_source", "default:water_flowing", "default:river_water_source",
+    "default:river_water_flowing" }) do liquid[id(name)] = true end
+  local half = STREET / 2
+  for z = minp.z, maxp.z do
+    for x = minp.x, maxp.x do
+      local gx, gz = x - minp.x, z - minp.z
+      local on_x, on_z = gx < STREET, gz < STREET
+      for y = minp.y, maxp.y do
+        local i = area:index(x, y, z)
+        if y > base then data[i] = AIR
+        elseif y == base then
+          if on_x or on_z then
+            data[i] = ROAD
+            if on_x and not on_z and gx == half and z % 4 < 2 then data[i] = LINE end
+            if on_z and not on_x and gz == half and x % 4 < 2 then data[i] = LINE end
+          else
+            data[i] = WALK
+          end
+        elseif data[i] == AIR or liquid[data[i]] then data[i] = FILL end
+      end
+    end
+  end
+  local x0, z0 = minp.x + STREET + 1, minp.z + STREET + 1
+  local x1, z1 = maxp.x - 1, maxp.z - 1
+  local span = (x1 - x0) + 1
+  local split_x = rng:next(1, 2) == 1
+  local n = rng:next(2, 3)
+  for k = 0, n - 1 do
+    local from, to = math.floor(k * span / n), math.floor((k + 1) * span / n) - 1
+    local h = rng:next(7, 34)
+    local facade = id(FACADES[rng:next(1, #FACADES)])
+    local ax, az, bx, bz = x0, z0, x1, z1
+    if split_x then ax, bx = x0 + from, x0 + to else az, bz = z0 + from, z0 + to end
+    for x = ax, bx do
+      for z = az, bz do
+        local wall = x == ax or x == bx or z == az or z == bz
+        for y = base + 1, base + h do
+          local i = area:index(x, y, z)
+          if y == base + h then data[i] = ROOF
+          elseif wall then
+            local along = (x == ax or x == bx) and z or x
+            local window = (y - base) % 3 ~= 1 and along % 3 ~= 0 and y > base + 1
+            data[i] = window and GLASS or facade
+          end
+        end
+      end
+    end
+  end
+  for _, p in ipairs({ { x0 - 1, z0 - 1 }, { x1, z0 - 1 }, { x0 - 1, z1 }, { x0 - 1, math.floor((z0 + z1) / 2) },
+    { math.floor((x0 + x1) / 2), z0 - 1 } }) do
+    for y = base + 1, base + 4 do data[area:index(p[1], y, p[2])] = POST end
+    data[area:index(p[1], base + 5, p[2])] = LAMP
+  end
+  -- Parked cars by the kerb of the two streets: four long, two wide, glass between the ends.
+  for _, axis in ipairs({ "x", "z" }) do
+    for s = STREET + 2, CITY_BLOCK - 6, 8 do
+      if rng:next(1, 3) == 1 then
+        local body = id(CAR_COLOURS[rng:next(1, #CAR_COLOURS)])
+        -- By the kerb, clear of the lanes driven two blocks either side of the middle line.
+        local across = rng:next(1, 2) == 1 and 0 or STREET - 2
+        for a = 0, 3 do
+          for w = 0, 1 do
+            local x, z = minp.x + across + w, minp.z + s + a
+            if axis == "x" then x, z = minp.x + s + a, minp.z + across + w end
+            data[area:index(x, base + 1, z)] = body
+            data[area:index(x, base + 2, z)] = (a == 0 or a == 3) and body or GLASS
+          end
+        end
+      end
+    end
+  end
+  vm:set_data(data)
+  vm:write_to_map(true)
+end
+
+-- The car's path: the right-hand lane (two blocks right of the middle line) through every crossing, each turn a
+-- rounded corner, as points with the distance along the path at each.
+local function city_path(start, route)
+  local pts = {}
+  local function add(x, z)
+    local last = pts[#pts]
+    local d = last and last.d + math.sqrt((x - last.x) ^ 2 + (z - last.z) ^ 2) or 0
+    pts[#pts + 1] = { x = x, z = z, d = d }
+  end
+  local function dir(a, b) return b.i - a.i, b.j - a.j end
+  local function right(dx, dz) return dz * 2, -dx * 2 end
+  local ux, uz = dir(route[1], route[2])
+  local cx, cz = crossing_pos(start, route[1])
+  local rx, rz = right(ux, uz)
+  add(cx + rx, cz + rz)
+  for k = 2, #route - 1 do
+    local vx, vz = dir(route[k], route[k + 1])
+    if vx ~= ux or vz ~= uz then
+      local bx, bz = crossing_pos(start, route[k])
+      local r1x, r1z = right(ux, uz)
+      local r2x, r2z = right(vx, vz)
+      local kx, kz = bx + r1x + r2x, bz + r1z + r2z
+      local R = 7
+      local p0x, p0z = kx - ux * R, kz - uz * R
+      local p2x, p2z = kx + vx * R, kz + vz * R
+      for n = 0, 12 do
+        local s = n / 12
+        add((1 - s) ^ 2 * p0x + 2 * (1 - s) * s * kx + s * s * p2x, (1 - s) ^ 2 * p0z + 2 * (1 - s) * s * kz + s * s * p2z)
+      end
+      ux, uz = vx, vz
+    end
+  end
+  local ex, ez = crossing_pos(start, route[#route])
+  rx, rz = right(ux, uz)
+  add(ex + rx, ez + rz)
+  return pts
+end
+
+-- The point `d` blocks along the path, or nil past its end.
+local function city_point(pts, d)
+  local lo, hi = 1, #pts
+  if d > pts[hi].d then return nil end
+  while hi - lo > 1 do
+    local mid = math.floor((lo + hi) / 2)
+    if pts[mid].d <= d then lo = mid else hi = mid end
+  end
+  local a, b = pts[lo], pts[hi]
+  local s = (b.d > a.d) and (d - a.d) / (b.d - a.d) or 0
+  return a.x + (b.x - a.x) * s, a.z + (b.z - a.z) * s
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -532,6 +734,25 @@ local function build(player)
       run.coins_out = {}
       local pos = runner_pose(start, run.base, run.plan, 0)
       player:set_pos(pos)
+    elseif scene == "city" then
+      run.start = start
+      run.route = plan_city(math.ceil(seconds * DRIVE_SPEED / CITY_BLOCK) + 3)
+      local tiles = city_tiles(run.route)
+      -- The map under every tile is generated first (its four corners); the pad lies at the middle height.
+      local heights = {}
+      for _, tile in ipairs(tiles) do
+        local minp, maxp = tile_box(start, 0, tile)
+        heights[#heights + 1] = ground_at(minp.x, minp.z)
+        ground_at(maxp.x, minp.z)
+        ground_at(minp.x, maxp.z)
+        ground_at(maxp.x, maxp.z)
+      end
+      table.sort(heights)
+      run.base = math.max(3, heights[math.floor(#heights / 2) + 1])
+      for _, tile in ipairs(tiles) do build_city_tile(start, run.base, tile) end
+      run.path = city_path(start, run.route)
+      local x, z = city_point(run.path, 0)
+      player:set_pos({ x = x, y = run.base + 0.5, z = z })
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -713,6 +934,17 @@ minetest.register_globalstep(function(dtime)
     -- Looking down the line, turned a little into a lane change.
     yaw = smooth_angle(yaw, -0.22 * side, rate)
     pitch = pitch and (pitch + (0.14 - pitch) * rate) or 0.14
+    player:set_look_horizontal(yaw + sway())
+    player:set_look_vertical(pitch)
+  elseif scene == "city" then
+    local d = t * DRIVE_SPEED
+    local x, z = city_point(run.path, d)
+    local ax, az = city_point(run.path, d + 5)
+    if t > seconds + 3 or not ax then finished = true; write_file("done", "1"); return end
+    -- The eye at a car driver's height over the road, looking where the car will be in half a second.
+    move_to(player, { x = x, y = run.base + 0.75, z = z }, dtime)
+    yaw = smooth_angle(yaw, math.atan2(-(ax - x), az - z), rate)
+    pitch = pitch and (pitch + (0.04 - pitch) * rate) or 0.04
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
   elseif scene == "tunnel" then
