@@ -211,6 +211,11 @@ describe("recording real gameplay", () => {
       "Block City Drive (Minetest)",
     ],
     [
+      "background-satisfying",
+      "the marble run: the mod builds the tower of ramps and rolls the marbles down it",
+      "Marble Tower (Minetest)",
+    ],
+    [
       "background-other",
       "the tunnel: the mod builds the winding tube of coloured bands and lamp rings",
       "Rainbow Block Tunnel (Minetest)",

@@ -57,6 +57,15 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
   },
   {
     kind: "background",
+    key: "satisfying",
+    title: "Marble Tower (Minetest)",
+    description:
+      "A train of coloured marbles rolling down a tower of rainbow ramps, dropping from one to the next, recorded in Minetest.",
+    scene: { scene: "marbles", seed: 71, biomes: ["deciduous_forest"], timeOfDay: 0.4, clouds: 0.3 },
+    seconds: { full: 75, quick: 2 },
+  },
+  {
+    kind: "background",
     key: "other",
     title: "Rainbow Block Tunnel (Minetest)",
     description: "A fast flight down a winding tunnel of coloured blocks lit by rings of lamps, recorded in Minetest.",

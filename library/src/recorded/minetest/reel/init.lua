@@ -1,5 +1,5 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city", seconds, seed, biomes = {...}, time_of_day }
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles", seconds, seed, biomes = {...}, time_of_day }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
 -- Everything is a function of the seed: the same recipe gives the same run.
@@ -644,6 +644,92 @@ local function city_point(pts, d)
   return a.x + (b.x - a.x) * s, a.z + (b.z - a.z) * s
 end
 
+---------------------------------------------------------------- marbles
+-- A marble run: a tower of ramps over a dark wall, each ramp rolling the other way with a hole at its end that
+-- drops the marbles onto the next one. A train of coloured marbles rolls down it; the camera faces the tower
+-- and follows them down.
+local RAMP_W = 9
+local RAMP_GAP = 3
+local MARBLE_SPEED = 4.5
+local MARBLE_FALL = math.sqrt(2 * RAMP_GAP / 20)
+local MARBLE_SPACING = 1.3
+local MARBLE_COLOURS = { "#ff3b30", "#ffcc00", "#34c759", "#0a84ff", "#ff2d92", "#ff9500", "#5ac8fa", "#af52de" }
+local RAMP_COLOURS = { "wool:white", "wool:yellow", "wool:orange", "wool:red", "wool:magenta", "wool:violet",
+  "wool:blue", "wool:cyan", "wool:green" }
+local RAMP_TIME = RAMP_W / MARBLE_SPEED + MARBLE_FALL
+
+minetest.register_entity("reel:marble", {
+  initial_properties = {
+    physical = false,
+    collide_with_objects = false,
+    pointable = false,
+    visual = "sprite",
+    textures = { "default_snowball.png" },
+    -- The snowball fills the middle of its picture: at this size it reads as a marble about a block wide.
+    visual_size = { x = 1.9, y = 1.9 },
+    glow = 3,
+    static_save = false,
+  },
+})
+
+-- Where a marble is `tt` seconds after it set off from the top: rolling along a ramp, or falling to the next.
+local function marble_pos(tower, tt)
+  if tt < 0 then tt = 0 end
+  local k = math.floor(tt / RAMP_TIME)
+  if k >= tower.ramps - 1 then return nil end
+  local s = tt - k * RAMP_TIME
+  local floor_y = tower.top - k * RAMP_GAP
+  local forward = k % 2 == 0
+  local function x_at(u) return forward and tower.x0 + u or tower.x0 + RAMP_W - u end
+  local roll = RAMP_W / MARBLE_SPEED
+  if s < roll then
+    -- A hair of bounce: marbles tick over the block seams.
+    local u = s * MARBLE_SPEED
+    return { x = x_at(u), y = floor_y + 0.95 + 0.03 * math.abs(math.sin(u * math.pi)), z = tower.z }
+  end
+  local f = s - roll
+  return { x = x_at(RAMP_W) + (forward and 1 or -1) * 0.3 * f / MARBLE_FALL, y = floor_y + 0.95 - 10 * f * f,
+    z = tower.z }
+end
+
+local function build_marbles(tower)
+  local minp = { x = tower.x0 - 4, y = tower.bottom - 2, z = tower.z - 2 }
+  local maxp = { x = tower.x0 + RAMP_W + 4, y = tower.top + 6, z = tower.z + 2 }
+  local vm = minetest.get_voxel_manip()
+  local emin, emax = vm:read_from_map(minp, maxp)
+  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
+  local data = vm:get_data()
+  local id = minetest.get_content_id
+  local AIR, BACK, FRAME, LAMP = id("air"), id("wool:black"), id("default:steelblock"), id("default:meselamp")
+  -- Clear the space in front of the wall, then the wall, the two pillars and the ramps.
+  for y = minp.y, maxp.y do
+    for x = minp.x, maxp.x do
+      for z = minp.z, tower.z do data[area:index(x, y, z)] = AIR end
+      data[area:index(x, y, tower.z + 1)] = (x == minp.x or x == maxp.x) and FRAME or BACK
+    end
+    for z = tower.z - 1, tower.z + 1 do
+      data[area:index(tower.x0 - 2, y, z)] = FRAME
+      data[area:index(tower.x0 + RAMP_W + 2, y, z)] = FRAME
+    end
+  end
+  for k = 0, tower.ramps - 1 do
+    local y = tower.top - k * RAMP_GAP
+    local floor = id(RAMP_COLOURS[k % #RAMP_COLOURS + 1])
+    local forward = k % 2 == 0
+    -- The floor with a hole where the marbles leave it; a bumper and a lamp beyond the hole.
+    for u = 0, RAMP_W - 1 do
+      local x = forward and tower.x0 + u or tower.x0 + RAMP_W - u
+      data[area:index(x, y, tower.z)] = floor
+      data[area:index(x, y, tower.z - 1)] = floor
+    end
+    local stop = forward and tower.x0 + RAMP_W + 1 or tower.x0 - 1
+    data[area:index(stop, y + 1, tower.z)] = LAMP
+    data[area:index(stop, y, tower.z)] = FRAME
+  end
+  vm:set_data(data)
+  vm:write_to_map(true)
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -753,6 +839,18 @@ local function build(player)
       run.path = city_path(start, run.route)
       local x, z = city_point(run.path, 0)
       player:set_pos({ x = x, y = run.base + 0.5, z = z })
+    elseif scene == "marbles" then
+      local ground = -20
+      for _, dx in ipairs({ -6, 0, 8, 14, 20 }) do ground = math.max(ground, ground_at(start.x + dx, start.z)) end
+      ground_at(start.x, start.z - 30)
+      local count = #MARBLE_COLOURS
+      local ramps = math.ceil((seconds + 4 + count * MARBLE_SPACING) / RAMP_TIME) + 3
+      local top = math.min(118, ground + ramps * RAMP_GAP + 4)
+      run.tower = { x0 = start.x, z = start.z, top = top, ramps = ramps, bottom = top - ramps * RAMP_GAP }
+      build_marbles(run.tower)
+      run.marbles = {}
+      run.cam_y = nil
+      player:set_pos({ x = start.x + RAMP_W / 2, y = top - 4, z = start.z - 12 })
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -945,6 +1043,37 @@ minetest.register_globalstep(function(dtime)
     move_to(player, { x = x, y = run.base + 0.75, z = z }, dtime)
     yaw = smooth_angle(yaw, math.atan2(-(ax - x), az - z), rate)
     pitch = pitch and (pitch + (0.04 - pitch) * rate) or 0.04
+    player:set_look_horizontal(yaw + sway())
+    player:set_look_vertical(pitch)
+  elseif scene == "marbles" then
+    local tower = run.tower
+    local count = #MARBLE_COLOURS
+    -- The run starts with the train already on the tower: the first marble is a few ramps down.
+    local lead = t + 4 + count * MARBLE_SPACING
+    local followed
+    for i = 1, count do
+      local pos = marble_pos(tower, lead - (i - 1) * MARBLE_SPACING)
+      local m = run.marbles[i]
+      if pos and not m then
+        m = minetest.add_entity(pos, "reel:marble")
+        if m then
+          m:set_properties({ textures = { "default_snowball.png^[multiply:" .. MARBLE_COLOURS[i] } })
+          run.marbles[i] = m
+        end
+      elseif pos and m then
+        m:set_pos(pos)
+      end
+      if i == math.ceil(count / 2) then followed = pos end
+    end
+    if t > seconds + 3 or not followed then finished = true; write_file("done", "1"); return end
+    -- The camera faces the tower from 12 blocks out, drifting a little side to side, and follows the middle
+    -- marble down with a lag.
+    local want_y = followed.y + 1
+    run.cam_y = run.cam_y and (run.cam_y + (want_y - run.cam_y) * math.min(1, dtime * 0.9)) or want_y
+    local cx = tower.x0 + RAMP_W / 2 + 1.5 * math.sin(t * 0.21)
+    move_to(player, { x = cx, y = run.cam_y - 1.5, z = tower.z - 12 }, dtime)
+    yaw = smooth_angle(yaw, math.atan2(-(tower.x0 + RAMP_W / 2 - cx), 12), rate)
+    pitch = pitch and (pitch + (0.05 - pitch) * rate) or 0.05
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
   elseif scene == "tunnel" then
