@@ -216,6 +216,11 @@ describe("recording real gameplay", () => {
       "Marble Tower (Minetest)",
     ],
     [
+      "background-rocket-league",
+      "car soccer: the mod builds the pitch and plays the match",
+      "Block Car Soccer (Minetest)",
+    ],
+    [
       "background-other",
       "the tunnel: the mod builds the winding tube of coloured bands and lamp rings",
       "Rainbow Block Tunnel (Minetest)",

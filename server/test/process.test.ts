@@ -122,7 +122,7 @@ describe("the server process", () => {
       footage = health.footage;
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(footage).toMatchObject({ state: "unavailable", ready: 0, total: 7 });
+    expect(footage).toMatchObject({ state: "unavailable", ready: 0, total: 8 });
     expect(footage?.message).toContain("minetest");
     expect(server.output()).toContain("footage: recorded footage unavailable");
     server.child.kill("SIGTERM");

@@ -66,6 +66,15 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
   },
   {
     kind: "background",
+    key: "rocket-league",
+    title: "Block Car Soccer (Minetest)",
+    description:
+      "Box cars, two blue and two orange, knocking a big ball around a walled pitch, seen from behind a blue car, recorded in Minetest.",
+    scene: { scene: "soccer", seed: 83, biomes: ["grassland"], timeOfDay: 0.4, clouds: 0.3 },
+    seconds: { full: 75, quick: 2 },
+  },
+  {
+    kind: "background",
     key: "other",
     title: "Rainbow Block Tunnel (Minetest)",
     description: "A fast flight down a winding tunnel of coloured blocks lit by rings of lamps, recorded in Minetest.",

@@ -1,5 +1,5 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles", seconds, seed, biomes = {...}, time_of_day }
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer", seconds, seed, biomes = {...}, time_of_day }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
 -- Everything is a function of the seed: the same recipe gives the same run.
@@ -730,6 +730,150 @@ local function build_marbles(tower)
   vm:write_to_map(true)
 end
 
+---------------------------------------------------------------- soccer
+-- Car soccer on a walled pitch: four box cars (two blue, two orange) chase a big ball and knock it towards the
+-- other side's goal; the camera rides behind the first blue car looking at the ball. The play is a small physics
+-- step of our own at a fixed 1/60 s, driven by the seed.
+local PITCH_W, PITCH_L = 40, 64
+local GOAL_W, GOAL_H = 12, 5
+local BALL_R = 1.2
+local CAR_SPEED = 13
+local STEP = 1 / 60
+
+minetest.register_entity("reel:ball", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false,
+    visual = "sprite", textures = { "default_snowball.png" }, visual_size = { x = 5, y = 5 },
+    static_save = false,
+  },
+})
+minetest.register_entity("reel:car", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false,
+    visual = "cube", textures = { "wool_blue.png", "wool_blue.png", "wool_blue.png", "wool_blue.png", "wool_blue.png",
+      "wool_blue.png" },
+    visual_size = { x = 1.6, y = 0.8, z = 2.6 },
+    static_save = false,
+  },
+})
+
+local function build_pitch(field)
+  local minp = { x = field.x - PITCH_W / 2 - 6, y = field.base - 16, z = field.z - PITCH_L / 2 - 8 }
+  -- Cleared high above the pitch, so no hillside hangs over it.
+  local maxp = { x = field.x + PITCH_W / 2 + 6, y = field.base + 48, z = field.z + PITCH_L / 2 + 8 }
+  local vm = minetest.get_voxel_manip()
+  local emin, emax = vm:read_from_map(minp, maxp)
+  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
+  local data = vm:get_data()
+  local id = minetest.get_content_id
+  local AIR, GRASS, FILL, LINE, WALL = id("air"), id("default:dirt_with_grass"), id("default:dirt"), id("wool:white"),
+    id("default:glass")
+  local STAND, BLUE, ORANGE, LAMP = id("wool:dark_grey"), id("wool:blue"), id("wool:orange"), id("default:meselamp")
+  local hw, hl = PITCH_W / 2, PITCH_L / 2
+  for z = minp.z, maxp.z do
+    for x = minp.x, maxp.x do
+      local dx, dz = x - field.x, z - field.z
+      local inside = math.abs(dx) <= hw and math.abs(dz) <= hl
+      local in_goal = math.abs(dx) <= GOAL_W / 2 and math.abs(dz) > hl and math.abs(dz) <= hl + 4
+      for y = minp.y, maxp.y do
+        local i = area:index(x, y, z)
+        local h = y - field.base
+        if h > 0 then
+          data[i] = AIR
+          local wall = (math.abs(dx) == hw + 1 and math.abs(dz) <= hl + 1) or (math.abs(dz) == hl + 1 and math.abs(dx) <= hw + 1)
+          if wall and h <= 6 and not (in_goal or (math.abs(dz) == hl + 1 and math.abs(dx) <= GOAL_W / 2 and h <= GOAL_H)) then
+            data[i] = WALL
+          end
+          -- The goals: a box behind each end, framed in the side's colour.
+          if math.abs(dx) <= GOAL_W / 2 + 1 and math.abs(dz) > hl and math.abs(dz) <= hl + 5 and h <= GOAL_H + 1 then
+            local frame = math.abs(dx) == GOAL_W / 2 + 1 or h == GOAL_H + 1 or math.abs(dz) == hl + 5
+            if frame then data[i] = dz > 0 and ORANGE or BLUE end
+          end
+          -- Stands behind the walls on the long sides, stepping up, with lamps on top.
+          local out = math.abs(dx) - hw - 1
+          if out >= 2 and out <= 5 and math.abs(dz) <= hl and h <= out * 2 then
+            data[i] = (h == out * 2 and z % 8 == 0) and LAMP or STAND
+          end
+        elseif h == 0 then
+          local line = inside and (dz == 0 or math.abs(math.sqrt(dx * dx + dz * dz) - 7) < 0.5
+            or math.abs(dx) == hw or math.abs(dz) == hl
+            or (math.abs(math.abs(dz) - (hl - 8)) < 0.5 and math.abs(dx) <= 10)
+            or (math.abs(math.abs(dx) - 10) < 0.5 and math.abs(dz) >= hl - 8))
+          data[i] = line and LINE or (in_goal and (dz > 0 and ORANGE or BLUE) or GRASS)
+        elseif data[i] == AIR or minetest.get_content_id("default:water_source") == data[i] then
+          data[i] = FILL
+        end
+      end
+    end
+  end
+  vm:set_data(data)
+  vm:write_to_map(true)
+end
+
+-- One physics step of the match.
+local function soccer_step(m)
+  local hw, hl = PITCH_W / 2, PITCH_L / 2
+  local b = m.ball
+  b.vy = b.vy - 18 * STEP
+  b.x, b.y, b.z = b.x + b.vx * STEP, b.y + b.vy * STEP, b.z + b.vz * STEP
+  if b.y < BALL_R then
+    b.y = BALL_R
+    b.vy = math.abs(b.vy) * 0.55
+    b.vx, b.vz = b.vx * 0.985, b.vz * 0.985
+  end
+  if math.abs(b.x) > hw - BALL_R then b.x = (hw - BALL_R) * (b.x > 0 and 1 or -1); b.vx = -b.vx * 0.8 end
+  if math.abs(b.z) > hl - BALL_R then
+    if math.abs(b.x) < GOAL_W / 2 - BALL_R and b.y < GOAL_H then
+      -- A goal: a new kick-off from the middle, lobbed up.
+      m.goals = m.goals + 1
+      b.x, b.y, b.z = 0, 4, 0
+      b.vx, b.vy, b.vz = rng:next(-40, 40) / 10, 9, rng:next(-30, 30) / 10
+    else
+      b.z = (hl - BALL_R) * (b.z > 0 and 1 or -1)
+      b.vz = -b.vz * 0.8
+    end
+  end
+  for _, c in ipairs(m.cars) do
+    -- Aim at a spot just behind the ball as seen from the goal this car attacks.
+    local gz = c.team == 1 and hl or -hl
+    local ax, az = -b.x, gz - b.z
+    local al = math.max(0.1, math.sqrt(ax * ax + az * az))
+    local tx, tz = b.x - ax / al * (2.2 + c.lag), b.z - az / al * (2.2 + c.lag)
+    local want = math.atan2(-(tx - c.x), tz - c.z)
+    local turn = ((want - c.yaw + math.pi) % (2 * math.pi)) - math.pi
+    c.yaw = c.yaw + math.max(-2.6 * STEP, math.min(2.6 * STEP, turn))
+    local target = CAR_SPEED * (math.abs(turn) > 1.2 and 0.55 or 1)
+    c.speed = c.speed + (target - c.speed) * math.min(1, STEP * 1.8)
+    c.x = c.x - math.sin(c.yaw) * c.speed * STEP
+    c.z = c.z + math.cos(c.yaw) * c.speed * STEP
+    c.x = math.max(-hw + 1.3, math.min(hw - 1.3, c.x))
+    c.z = math.max(-hl + 1.3, math.min(hl - 1.3, c.z))
+    -- A touch: the ball flies off along the car's heading, now and then high.
+    local dx, dz = b.x - c.x, b.z - c.z
+    if dx * dx + dz * dz < (BALL_R + 1.3) ^ 2 and b.y < BALL_R + 1.2 and c.cool <= 0 then
+      local fx, fz = -math.sin(c.yaw), math.cos(c.yaw)
+      local power = c.speed * 1.35
+      b.vx, b.vz = fx * power + dx * 0.8, fz * power + dz * 0.8
+      b.vy = rng:next(3, 13)
+      c.cool = 0.5
+    end
+    c.cool = c.cool - STEP
+  end
+  -- Cars bump instead of driving through each other.
+  for i = 1, #m.cars do
+    for j = i + 1, #m.cars do
+      local a, c = m.cars[i], m.cars[j]
+      local dx, dz = c.x - a.x, c.z - a.z
+      local d = math.sqrt(dx * dx + dz * dz)
+      if d < 2.6 and d > 0.001 then
+        local push = (2.6 - d) / 2
+        a.x, a.z = a.x - dx / d * push, a.z - dz / d * push
+        c.x, c.z = c.x + dx / d * push, c.z + dz / d * push
+      end
+    end
+  end
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -851,6 +995,22 @@ local function build(player)
       run.marbles = {}
       run.cam_y = nil
       player:set_pos({ x = start.x + RAMP_W / 2, y = top - 4, z = start.z - 12 })
+    elseif scene == "soccer" then
+      local heights = {}
+      for dx = -PITCH_W / 2 - 6, PITCH_W / 2 + 6, 13 do
+        for dz = -PITCH_L / 2 - 8, PITCH_L / 2 + 8, 18 do heights[#heights + 1] = ground_at(start.x + dx, start.z + dz) end
+      end
+      table.sort(heights)
+      local field = { x = start.x, z = start.z, base = math.max(3, heights[math.floor(#heights / 2) + 1]) }
+      build_pitch(field)
+      local cars = {}
+      for k, spot in ipairs({ { -6, -20, 1 }, { 8, -26, 1 }, { 6, 20, 2 }, { -8, 26, 2 } }) do
+        cars[k] = { x = spot[1], z = spot[2], team = spot[3], yaw = spot[3] == 1 and 0 or math.pi, speed = 0,
+          cool = 0, lag = rng:next(0, 20) / 10 }
+      end
+      run.match = { field = field, goals = 0, acc = 0, cars = cars,
+        ball = { x = 0, y = 3, z = 0, vx = rng:next(-20, 20) / 10, vy = 6, vz = rng:next(-20, 20) / 10 } }
+      player:set_pos({ x = start.x, y = field.base + 4, z = start.z - 30 })
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -1076,6 +1236,49 @@ minetest.register_globalstep(function(dtime)
     pitch = pitch and (pitch + (0.05 - pitch) * rate) or 0.05
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
+  elseif scene == "soccer" then
+    if t > seconds + 3 then finished = true; write_file("done", "1"); return end
+    local m = run.match
+    local f = m.field
+    m.acc = m.acc + dtime
+    while m.acc >= STEP do soccer_step(m); m.acc = m.acc - STEP end
+    local b = m.ball
+    local function world(x, y, z) return { x = f.x + x, y = f.base + 0.5 + y, z = f.z + z } end
+    if not m.ball_obj then m.ball_obj = minetest.add_entity(world(b.x, b.y, b.z), "reel:ball") end
+    if m.ball_obj then
+      m.ball_obj:set_pos(world(b.x, b.y, b.z))
+      m.ball_obj:set_velocity({ x = b.vx, y = b.vy, z = b.vz })
+    end
+    for k, c in ipairs(m.cars) do
+      if not c.obj then
+        c.obj = minetest.add_entity(world(c.x, 0.4, c.z), "reel:car")
+        local tex = c.team == 1 and "wool_blue.png" or "wool_orange.png"
+        if c.obj then c.obj:set_properties({ textures = { tex, tex, tex, tex, tex, tex } }) end
+      end
+      if c.obj then
+        c.obj:set_pos(world(c.x, 0.4, c.z))
+        c.obj:set_velocity({ x = -math.sin(c.yaw) * c.speed, y = 0, z = math.cos(c.yaw) * c.speed })
+        c.obj:set_yaw(c.yaw)
+      end
+      if k == 1 then
+        -- Ball cam: behind and above the first blue car, on the line from the ball through the car.
+        local dx, dz = c.x - b.x, c.z - b.z
+        local dl = math.max(0.1, math.sqrt(dx * dx + dz * dz))
+        -- Kept inside the walls, so a car by the wall never puts the camera outside the pitch.
+        local hw, hl = PITCH_W / 2 - 1.2, PITCH_L / 2 - 1.2
+        local cam = world(math.max(-hw, math.min(hw, c.x + dx / dl * 6)), 2.6,
+          math.max(-hl, math.min(hl, c.z + dz / dl * 6)))
+        move_to(player, cam, dtime)
+        local eye_y = cam.y + 1.5
+        local target = world(b.x, b.y, b.z)
+        yaw = smooth_angle(yaw, math.atan2(-(target.x - cam.x), target.z - cam.z), rate * 0.8)
+        local flat = math.max(1, math.sqrt((target.x - cam.x) ^ 2 + (target.z - cam.z) ^ 2))
+        local want_pitch = math.max(-0.5, math.min(0.5, math.atan2(eye_y - target.y, flat)))
+        pitch = pitch and (pitch + (want_pitch - pitch) * rate * 0.8) or want_pitch
+        player:set_look_horizontal(yaw + sway())
+        player:set_look_vertical(pitch)
+      end
+    end
   elseif scene == "tunnel" then
     local d = t * TUNNEL_SPEED
     if t > seconds + 3 or d > run.length then finished = true; write_file("done", "1"); return end
