@@ -43,7 +43,8 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     title: "Rail Runner (Minetest)",
     description:
       "A first-person run down a three-lane railway cutting, past parked trains, over barriers and through rows of gold, recorded in Minetest.",
-    scene: { scene: "runner", seed: 41, biomes: ["grassland", "deciduous_forest"], timeOfDay: 0.4, clouds: 0.3 },
+    // Thin clouds: from rail level a thick layer reads as a low grey ceiling over the top third of the picture.
+    scene: { scene: "runner", seed: 41, biomes: ["grassland", "deciduous_forest"], timeOfDay: 0.4, clouds: 0.12 },
     seconds: { full: 75, quick: 2 },
   },
   {
