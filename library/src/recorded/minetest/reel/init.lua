@@ -917,6 +917,17 @@ ground_at = function(x, z)
   return (solid_top(x, z))
 end
 
+-- Generates a box the cells above do not reach (a tall build), resuming the planner when it is ready.
+local function need_box(minp, maxp)
+  minetest.emerge_area(minp, maxp, function(_, _, remaining)
+    if remaining == 0 then
+      local ok, err = coroutine.resume(planner)
+      if not ok then error(err) end
+    end
+  end)
+  coroutine.yield()
+end
+
 local function build(player)
   local start = find_start()
   minetest.log("action", ("[reel] %s starts at %d,%d in %s"):format(scene, start.x, start.z,
@@ -989,7 +1000,9 @@ local function build(player)
       ground_at(start.x, start.z - 30)
       local count = #MARBLE_COLOURS
       local ramps = math.ceil((seconds + 4 + count * MARBLE_SPACING) / RAMP_TIME) + 3
-      local top = math.min(118, ground + ramps * RAMP_GAP + 4)
+      -- A full run's tower stands over 100 blocks tall: the map above the generated cells is made for it first.
+      local top = ground + ramps * RAMP_GAP + 4
+      need_box({ x = start.x - 6, y = ground, z = start.z - 16 }, { x = start.x + RAMP_W + 6, y = top + 8, z = start.z + 4 })
       run.tower = { x0 = start.x, z = start.z, top = top, ramps = ramps, bottom = top - ramps * RAMP_GAP }
       build_marbles(run.tower)
       run.marbles = {}
