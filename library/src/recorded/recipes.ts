@@ -27,6 +27,10 @@ export const MINETEST_CREDIT = {
   pageUrl: "https://www.minetest.net/",
 } as const;
 
+/**
+ * Recorded in this order, one at a time: the parkour most stories use first, then the two short hook clips (so the
+ * text-hook builder gets its first real clip within about half an hour), then the other backgrounds.
+ */
 export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
   {
     kind: "background",
@@ -36,6 +40,31 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     scene: { scene: "parkour", seed: 11, biomes: ["deciduous_forest"], timeOfDay: 0.42, clouds: 0.3 },
     // Longer than the longest story, so no stretch shows twice in one video.
     seconds: { full: 75, quick: 2 },
+  },
+  {
+    kind: "hook-footage",
+    key: "rollercoaster",
+    title: "Rail Coaster Ride (Minetest)",
+    description: "A first-person ride on a wooden rail coaster over hills and trees, recorded in Minetest.",
+    scene: { scene: "coaster", seed: 23, biomes: ["deciduous_forest", "grassland"], timeOfDay: 0.38, clouds: 0.35 },
+    seconds: { full: 45, quick: 2 },
+  },
+  {
+    kind: "hook-footage",
+    key: "nature",
+    title: "Forest Flyover (Minetest)",
+    description: "A slow flight over forests, lakes and hills in morning light, recorded in Minetest.",
+    scene: {
+      scene: "flyover",
+      seed: 37,
+      biomes: ["deciduous_forest", "coniferous_forest"],
+      timeOfDay: 0.3,
+      clouds: 0.25,
+      altitude: 26,
+      pitch: 0.3,
+      speed: 8,
+    },
+    seconds: { full: 45, quick: 2 },
   },
   {
     kind: "background",
@@ -81,30 +110,5 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     description: "A fast flight down a winding tunnel of coloured blocks lit by rings of lamps, recorded in Minetest.",
     scene: { scene: "tunnel", seed: 53, biomes: ["grassland", "deciduous_forest"], timeOfDay: 0.02, clouds: 0.2 },
     seconds: { full: 75, quick: 2 },
-  },
-  {
-    kind: "hook-footage",
-    key: "rollercoaster",
-    title: "Rail Coaster Ride (Minetest)",
-    description: "A first-person ride on a wooden rail coaster over hills and trees, recorded in Minetest.",
-    scene: { scene: "coaster", seed: 23, biomes: ["deciduous_forest", "grassland"], timeOfDay: 0.38, clouds: 0.35 },
-    seconds: { full: 45, quick: 2 },
-  },
-  {
-    kind: "hook-footage",
-    key: "nature",
-    title: "Forest Flyover (Minetest)",
-    description: "A slow flight over forests, lakes and hills in morning light, recorded in Minetest.",
-    scene: {
-      scene: "flyover",
-      seed: 37,
-      biomes: ["deciduous_forest", "coniferous_forest"],
-      timeOfDay: 0.3,
-      clouds: 0.25,
-      altitude: 26,
-      pitch: 0.3,
-      speed: 8,
-    },
-    seconds: { full: 45, quick: 2 },
   },
 ];
