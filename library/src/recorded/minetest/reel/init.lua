@@ -67,6 +67,25 @@ end
 -- Reads the ground at (x, z) after generating the map there (defined with the map generation below).
 local ground_at
 
+-- Every large build edits the generated map through this: one VoxelManip over the box, `edit(data, area)` changes
+-- the content ids in place, and the result is written back with its light.
+local function edit_map(minp, maxp, edit)
+  local vm = minetest.get_voxel_manip()
+  local emin, emax = vm:read_from_map(minp, maxp)
+  local data = vm:get_data()
+  edit(data, VoxelArea:new({ MinEdge = emin, MaxEdge = emax }))
+  vm:set_data(data)
+  vm:write_to_map(true)
+end
+
+-- The content ids of water, which a build holds back with stone or fills under itself.
+local function liquid_ids()
+  local ids = {}
+  for _, name in ipairs({ "default:water_source", "default:water_flowing", "default:river_water_source",
+    "default:river_water_flowing" }) do ids[minetest.get_content_id(name)] = true end
+  return ids
+end
+
 local DIRS = { { x = 0, z = 1 }, { x = 1, z = 0 }, { x = 0, z = -1 }, { x = -1, z = 0 } }
 
 ---------------------------------------------------------------- parkour
@@ -262,77 +281,71 @@ end
 local function build_runner(start, base, length, plan)
   local minp = { x = start.x - 10, y = base - 30, z = start.z - 12 }
   local maxp = { x = start.x + 10, y = base + 18, z = start.z + length + 40 }
-  local vm = minetest.get_voxel_manip()
-  local emin, emax = vm:read_from_map(minp, maxp)
-  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
-  local data = vm:get_data()
-  local id = minetest.get_content_id
-  local AIR, GRAVEL, STONE, COBBLE, RAIL = id("air"), id("default:gravel"), id("default:stone"),
-    id("default:cobble"), id("carts:rail")
-  local liquid = {}
-  for _, name in ipairs({ "default:water_source", "default:water_flowing", "default:river_water_source",
-    "default:river_water_flowing" }) do liquid[id(name)] = true end
-  for z = minp.z, maxp.z do
-    for x = minp.x, maxp.x do
-      local inside = math.abs(x - start.x) <= 8
-      for y = minp.y, maxp.y do
-        local i = area:index(x, y, z)
-        if y > base then
-          if inside then data[i] = AIR elseif liquid[data[i]] then data[i] = STONE end
-        elseif y == base then
-          data[i] = inside and GRAVEL or (liquid[data[i]] and STONE or data[i])
-        elseif inside and (data[i] == AIR or liquid[data[i]]) then
-          data[i] = COBBLE
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, GRAVEL, STONE, COBBLE, RAIL = id("air"), id("default:gravel"), id("default:stone"),
+      id("default:cobble"), id("carts:rail")
+    local liquid = liquid_ids()
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        local inside = math.abs(x - start.x) <= 8
+        for y = minp.y, maxp.y do
+          local i = area:index(x, y, z)
+          if y > base then
+            if inside then data[i] = AIR elseif liquid[data[i]] then data[i] = STONE end
+          elseif y == base then
+            data[i] = inside and GRAVEL or (liquid[data[i]] and STONE or data[i])
+          elseif inside and (data[i] == AIR or liquid[data[i]]) then
+            data[i] = COBBLE
+          end
         end
       end
     end
-  end
-  for lane = 1, 3 do
-    for z = minp.z, maxp.z do data[area:index(lane_x(start, lane), base + 1, z)] = RAIL end
-  end
-  -- A low wall along both sides, lamp posts every 12 blocks and a steel gantry over the line every 48: the
-  -- things flashing past that make the speed readable.
-  local WALL, POST, BEAM = id("default:stonebrick"), id("default:fence_wood"), id("default:steelblock")
-  local LIGHT = id("default:meselamp")
-  for z = minp.z, maxp.z do
-    local rel = z - start.z
-    for _, side in ipairs({ -1, 1 }) do
-      local wall = area:index(start.x + side * 8, base + 1, z)
-      if data[wall] == AIR then data[wall] = WALL end
-      if rel % 12 == 0 or rel % 48 == 0 then
-        local top = rel % 48 == 0 and 7 or 4
-        for y = base + 1, base + top do data[area:index(start.x + side * 7, y, z)] = POST end
-        if top == 4 then data[area:index(start.x + side * 7, base + 5, z)] = LIGHT end
-      end
+    for lane = 1, 3 do
+      for z = minp.z, maxp.z do data[area:index(lane_x(start, lane), base + 1, z)] = RAIL end
     end
-    if rel % 48 == 0 then
-      for x = start.x - 7, start.x + 7 do data[area:index(x, base + 8, z)] = BEAM end
-    end
-  end
-  local WHITE, RED, DARK, ROOF, LAMP = id("wool:white"), id("wool:red"), id("default:obsidian"),
-    id("default:steelblock"), id("default:meselamp")
-  for _, b in ipairs(plan.barriers) do
-    local x = lane_x(start, b.lane)
-    for dx = -1, 1 do data[area:index(x + dx, base + 1, start.z + b.at)] = dx == 0 and WHITE or RED end
-  end
-  for _, tr in ipairs(plan.trains) do
-    local x, body = lane_x(start, tr.lane), id(tr.colour)
-    for z = start.z + tr.from, start.z + tr.to do
-      for dx = -1, 1 do
-        for dy = 1, 3 do
-          local node = body
-          if dy == 3 then node = ROOF
-          elseif dy == 2 and dx ~= 0 and (z - tr.from) % 3 ~= 0 then node = DARK end
-          data[area:index(x + dx, base + dy, z)] = node
+    -- A low wall along both sides, lamp posts every 12 blocks and a steel gantry over the line every 48: the
+    -- things flashing past that make the speed readable.
+    local WALL, POST, BEAM = id("default:stonebrick"), id("default:fence_wood"), id("default:steelblock")
+    local LIGHT = id("default:meselamp")
+    for z = minp.z, maxp.z do
+      local rel = z - start.z
+      for _, side in ipairs({ -1, 1 }) do
+        local wall = area:index(start.x + side * 8, base + 1, z)
+        if data[wall] == AIR then data[wall] = WALL end
+        if rel % 12 == 0 or rel % 48 == 0 then
+          local top = rel % 48 == 0 and 7 or 4
+          for y = base + 1, base + top do data[area:index(start.x + side * 7, y, z)] = POST end
+          if top == 4 then data[area:index(start.x + side * 7, base + 5, z)] = LIGHT end
         end
       end
+      if rel % 48 == 0 then
+        for x = start.x - 7, start.x + 7 do data[area:index(x, base + 8, z)] = BEAM end
+      end
     end
-    -- Headlights on the end that faces the runner.
-    data[area:index(x - 1, base + 1, start.z + tr.from)] = LAMP
-    data[area:index(x + 1, base + 1, start.z + tr.from)] = LAMP
-  end
-  vm:set_data(data)
-  vm:write_to_map(true)
+    local WHITE, RED, DARK, ROOF, LAMP = id("wool:white"), id("wool:red"), id("default:obsidian"),
+      id("default:steelblock"), id("default:meselamp")
+    for _, b in ipairs(plan.barriers) do
+      local x = lane_x(start, b.lane)
+      for dx = -1, 1 do data[area:index(x + dx, base + 1, start.z + b.at)] = dx == 0 and WHITE or RED end
+    end
+    for _, tr in ipairs(plan.trains) do
+      local x, body = lane_x(start, tr.lane), id(tr.colour)
+      for z = start.z + tr.from, start.z + tr.to do
+        for dx = -1, 1 do
+          for dy = 1, 3 do
+            local node = body
+            if dy == 3 then node = ROOF
+            elseif dy == 2 and dx ~= 0 and (z - tr.from) % 3 ~= 0 then node = DARK end
+            data[area:index(x + dx, base + dy, z)] = node
+          end
+        end
+      end
+      -- Headlights on the end that faces the runner.
+      data[area:index(x - 1, base + 1, start.z + tr.from)] = LAMP
+      data[area:index(x + 1, base + 1, start.z + tr.from)] = LAMP
+    end
+  end)
 end
 
 -- The runner's feet `d` blocks down the track: lanes change with an eased sidestep, barriers are hopped.
@@ -400,46 +413,42 @@ end
 local function build_tunnel(start, length)
   local minp = { x = start.x - 20, y = tunnel_sky - 12, z = start.z - 6 }
   local maxp = { x = start.x + 20, y = tunnel_sky + 12, z = start.z + length + 20 }
-  local vm = minetest.get_voxel_manip()
-  local emin, emax = vm:read_from_map(minp, maxp)
-  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
-  local data = vm:get_data()
-  local id = minetest.get_content_id
-  local AIR, LAMP, DARK = id("air"), id("default:meselamp"), id("default:obsidian")
-  local colours = {}
-  for i, name in ipairs(TUNNEL_BANDS) do colours[i] = id(name) end
-  -- The colour of each six-block band, drawn from the seed (never twice in a row), so no stretch of the
-  -- tube looks like another.
-  local bands, last = {}, 0
-  for k = 0, math.floor((maxp.z - minp.z) / 6) + 2 do
-    local pick = rng:next(1, #colours - 1)
-    if pick >= last then pick = pick + 1 end
-    bands[k], last = colours[pick], pick
-  end
-  local r = TUNNEL_RADIUS
-  for z = minp.z, maxp.z do
-    local d = z - start.z
-    local cx, cy = tunnel_centre(start, d)
-    local ring = d % 6 == 0
-    local band = bands[math.floor((z - minp.z) / 6)]
-    -- A square-ish tube with cut corners: walls two blocks thick so the sway leaves no hole.
-    for x = math.floor(cx) - r - 2, math.ceil(cx) + r + 2 do
-      for y = math.floor(cy) - r - 2, math.ceil(cy) + r + 2 do
-        local ax, ay = math.abs(x - cx), math.abs(y - cy)
-        local edge = math.max(ax, ay) + 0.35 * math.min(ax, ay)
-        local i = area:index(x, y, z)
-        if edge < r then
-          data[i] = AIR
-        elseif edge < r + 2 then
-          if ring then data[i] = LAMP
-          elseif ay > ax then data[i] = (d % 2 == 0) and band or DARK
-          else data[i] = band end
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, LAMP, DARK = id("air"), id("default:meselamp"), id("default:obsidian")
+    local colours = {}
+    for i, name in ipairs(TUNNEL_BANDS) do colours[i] = id(name) end
+    -- The colour of each six-block band, drawn from the seed (never twice in a row), so no stretch of the
+    -- tube looks like another.
+    local bands, last = {}, 0
+    for k = 0, math.floor((maxp.z - minp.z) / 6) + 2 do
+      local pick = rng:next(1, #colours - 1)
+      if pick >= last then pick = pick + 1 end
+      bands[k], last = colours[pick], pick
+    end
+    local r = TUNNEL_RADIUS
+    for z = minp.z, maxp.z do
+      local d = z - start.z
+      local cx, cy = tunnel_centre(start, d)
+      local ring = d % 6 == 0
+      local band = bands[math.floor((z - minp.z) / 6)]
+      -- A square-ish tube with cut corners: walls two blocks thick so the sway leaves no hole.
+      for x = math.floor(cx) - r - 2, math.ceil(cx) + r + 2 do
+        for y = math.floor(cy) - r - 2, math.ceil(cy) + r + 2 do
+          local ax, ay = math.abs(x - cx), math.abs(y - cy)
+          local edge = math.max(ax, ay) + 0.35 * math.min(ax, ay)
+          local i = area:index(x, y, z)
+          if edge < r then
+            data[i] = AIR
+          elseif edge < r + 2 then
+            if ring then data[i] = LAMP
+            elseif ay > ax then data[i] = (d % 2 == 0) and band or DARK
+            else data[i] = band end
+          end
         end
       end
     end
-  end
-  vm:set_data(data)
-  vm:write_to_map(true)
+  end)
 end
 
 ---------------------------------------------------------------- city
@@ -508,89 +517,83 @@ end
 -- facade (dark glass windows, a flat roof), lamp posts on the pavement and now and then a parked car.
 local function build_city_tile(start, base, tile)
   local minp, maxp = tile_box(start, base, tile)
-  local vm = minetest.get_voxel_manip()
-  local emin, emax = vm:read_from_map(minp, maxp)
-  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
-  local data = vm:get_data()
-  local id = minetest.get_content_id
-  local AIR, ROAD, WALK, FILL, LINE = id("air"), id("wool:dark_grey"), id("default:stone_block"),
-    id("default:stone"), id("wool:white")
-  local GLASS, LAMP, POST, ROOF = id("default:obsidian_glass"), id("default:meselamp"), id("default:fence_junglewood"),
-    id("default:stone_block")
-  local liquid = {}
-  for _, name in ipairs({ "default:water_source", "default:water_flowing", "default:river_water_source",
-    "default:river_water_flowing" }) do liquid[id(name)] = true end
-  local half = STREET / 2
-  for z = minp.z, maxp.z do
-    for x = minp.x, maxp.x do
-      local gx, gz = x - minp.x, z - minp.z
-      local on_x, on_z = gx < STREET, gz < STREET
-      for y = minp.y, maxp.y do
-        local i = area:index(x, y, z)
-        if y > base then data[i] = AIR
-        elseif y == base then
-          if on_x or on_z then
-            data[i] = ROAD
-            if on_x and not on_z and gx == half and z % 4 < 2 then data[i] = LINE end
-            if on_z and not on_x and gz == half and x % 4 < 2 then data[i] = LINE end
-          else
-            data[i] = WALK
-          end
-        elseif data[i] == AIR or liquid[data[i]] then data[i] = FILL end
-      end
-    end
-  end
-  local x0, z0 = minp.x + STREET + 1, minp.z + STREET + 1
-  local x1, z1 = maxp.x - 1, maxp.z - 1
-  local span = (x1 - x0) + 1
-  local split_x = rng:next(1, 2) == 1
-  local n = rng:next(2, 3)
-  for k = 0, n - 1 do
-    local from, to = math.floor(k * span / n), math.floor((k + 1) * span / n) - 1
-    local h = rng:next(7, 34)
-    local facade = id(FACADES[rng:next(1, #FACADES)])
-    local ax, az, bx, bz = x0, z0, x1, z1
-    if split_x then ax, bx = x0 + from, x0 + to else az, bz = z0 + from, z0 + to end
-    for x = ax, bx do
-      for z = az, bz do
-        local wall = x == ax or x == bx or z == az or z == bz
-        for y = base + 1, base + h do
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, ROAD, WALK, FILL, LINE = id("air"), id("wool:dark_grey"), id("default:stone_block"),
+      id("default:stone"), id("wool:white")
+    local GLASS, LAMP, POST, ROOF = id("default:obsidian_glass"), id("default:meselamp"), id("default:fence_junglewood"),
+      id("default:stone_block")
+    local liquid = liquid_ids()
+    local half = STREET / 2
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        local gx, gz = x - minp.x, z - minp.z
+        local on_x, on_z = gx < STREET, gz < STREET
+        for y = minp.y, maxp.y do
           local i = area:index(x, y, z)
-          if y == base + h then data[i] = ROOF
-          elseif wall then
-            local along = (x == ax or x == bx) and z or x
-            local window = (y - base) % 3 ~= 1 and along % 3 ~= 0 and y > base + 1
-            data[i] = window and GLASS or facade
+          if y > base then data[i] = AIR
+          elseif y == base then
+            if on_x or on_z then
+              data[i] = ROAD
+              if on_x and not on_z and gx == half and z % 4 < 2 then data[i] = LINE end
+              if on_z and not on_x and gz == half and x % 4 < 2 then data[i] = LINE end
+            else
+              data[i] = WALK
+            end
+          elseif data[i] == AIR or liquid[data[i]] then data[i] = FILL end
+        end
+      end
+    end
+    local x0, z0 = minp.x + STREET + 1, minp.z + STREET + 1
+    local x1, z1 = maxp.x - 1, maxp.z - 1
+    local span = (x1 - x0) + 1
+    local split_x = rng:next(1, 2) == 1
+    local n = rng:next(2, 3)
+    for k = 0, n - 1 do
+      local from, to = math.floor(k * span / n), math.floor((k + 1) * span / n) - 1
+      local h = rng:next(7, 34)
+      local facade = id(FACADES[rng:next(1, #FACADES)])
+      local ax, az, bx, bz = x0, z0, x1, z1
+      if split_x then ax, bx = x0 + from, x0 + to else az, bz = z0 + from, z0 + to end
+      for x = ax, bx do
+        for z = az, bz do
+          local wall = x == ax or x == bx or z == az or z == bz
+          for y = base + 1, base + h do
+            local i = area:index(x, y, z)
+            if y == base + h then data[i] = ROOF
+            elseif wall then
+              local along = (x == ax or x == bx) and z or x
+              local window = (y - base) % 3 ~= 1 and along % 3 ~= 0 and y > base + 1
+              data[i] = window and GLASS or facade
+            end
           end
         end
       end
     end
-  end
-  for _, p in ipairs({ { x0 - 1, z0 - 1 }, { x1, z0 - 1 }, { x0 - 1, z1 }, { x0 - 1, math.floor((z0 + z1) / 2) },
-    { math.floor((x0 + x1) / 2), z0 - 1 } }) do
-    for y = base + 1, base + 4 do data[area:index(p[1], y, p[2])] = POST end
-    data[area:index(p[1], base + 5, p[2])] = LAMP
-  end
-  -- Parked cars by the kerb of the two streets: four long, two wide, glass between the ends.
-  for _, axis in ipairs({ "x", "z" }) do
-    for s = STREET + 2, CITY_BLOCK - 6, 8 do
-      if rng:next(1, 3) == 1 then
-        local body = id(CAR_COLOURS[rng:next(1, #CAR_COLOURS)])
-        -- By the kerb, clear of the lanes driven two blocks either side of the middle line.
-        local across = rng:next(1, 2) == 1 and 0 or STREET - 2
-        for a = 0, 3 do
-          for w = 0, 1 do
-            local x, z = minp.x + across + w, minp.z + s + a
-            if axis == "x" then x, z = minp.x + s + a, minp.z + across + w end
-            data[area:index(x, base + 1, z)] = body
-            data[area:index(x, base + 2, z)] = (a == 0 or a == 3) and body or GLASS
+    for _, p in ipairs({ { x0 - 1, z0 - 1 }, { x1, z0 - 1 }, { x0 - 1, z1 }, { x0 - 1, math.floor((z0 + z1) / 2) },
+      { math.floor((x0 + x1) / 2), z0 - 1 } }) do
+      for y = base + 1, base + 4 do data[area:index(p[1], y, p[2])] = POST end
+      data[area:index(p[1], base + 5, p[2])] = LAMP
+    end
+    -- Parked cars by the kerb of the two streets: four long, two wide, glass between the ends.
+    for _, axis in ipairs({ "x", "z" }) do
+      for s = STREET + 2, CITY_BLOCK - 6, 8 do
+        if rng:next(1, 3) == 1 then
+          local body = id(CAR_COLOURS[rng:next(1, #CAR_COLOURS)])
+          -- By the kerb, clear of the lanes driven two blocks either side of the middle line.
+          local across = rng:next(1, 2) == 1 and 0 or STREET - 2
+          for a = 0, 3 do
+            for w = 0, 1 do
+              local x, z = minp.x + across + w, minp.z + s + a
+              if axis == "x" then x, z = minp.x + s + a, minp.z + across + w end
+              data[area:index(x, base + 1, z)] = body
+              data[area:index(x, base + 2, z)] = (a == 0 or a == 3) and body or GLASS
+            end
           end
         end
       end
     end
-  end
-  vm:set_data(data)
-  vm:write_to_map(true)
+  end)
 end
 
 -- The car's path: the right-hand lane (two blocks right of the middle line) through every crossing, each turn a
@@ -695,39 +698,35 @@ end
 local function build_marbles(tower)
   local minp = { x = tower.x0 - 4, y = tower.bottom - 2, z = tower.z - 2 }
   local maxp = { x = tower.x0 + RAMP_W + 4, y = tower.top + 6, z = tower.z + 2 }
-  local vm = minetest.get_voxel_manip()
-  local emin, emax = vm:read_from_map(minp, maxp)
-  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
-  local data = vm:get_data()
-  local id = minetest.get_content_id
-  local AIR, BACK, FRAME, LAMP = id("air"), id("wool:black"), id("default:steelblock"), id("default:meselamp")
-  -- Clear the space in front of the wall, then the wall, the two pillars and the ramps.
-  for y = minp.y, maxp.y do
-    for x = minp.x, maxp.x do
-      for z = minp.z, tower.z do data[area:index(x, y, z)] = AIR end
-      data[area:index(x, y, tower.z + 1)] = (x == minp.x or x == maxp.x) and FRAME or BACK
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, BACK, FRAME, LAMP = id("air"), id("wool:black"), id("default:steelblock"), id("default:meselamp")
+    -- Clear the space in front of the wall, then the wall, the two pillars and the ramps.
+    for y = minp.y, maxp.y do
+      for x = minp.x, maxp.x do
+        for z = minp.z, tower.z do data[area:index(x, y, z)] = AIR end
+        data[area:index(x, y, tower.z + 1)] = (x == minp.x or x == maxp.x) and FRAME or BACK
+      end
+      for z = tower.z - 1, tower.z + 1 do
+        data[area:index(tower.x0 - 2, y, z)] = FRAME
+        data[area:index(tower.x0 + RAMP_W + 2, y, z)] = FRAME
+      end
     end
-    for z = tower.z - 1, tower.z + 1 do
-      data[area:index(tower.x0 - 2, y, z)] = FRAME
-      data[area:index(tower.x0 + RAMP_W + 2, y, z)] = FRAME
+    for k = 0, tower.ramps - 1 do
+      local y = tower.top - k * RAMP_GAP
+      local floor = id(RAMP_COLOURS[k % #RAMP_COLOURS + 1])
+      local forward = k % 2 == 0
+      -- The floor with a hole where the marbles leave it; a bumper and a lamp beyond the hole.
+      for u = 0, RAMP_W - 1 do
+        local x = forward and tower.x0 + u or tower.x0 + RAMP_W - u
+        data[area:index(x, y, tower.z)] = floor
+        data[area:index(x, y, tower.z - 1)] = floor
+      end
+      local stop = forward and tower.x0 + RAMP_W + 1 or tower.x0 - 1
+      data[area:index(stop, y + 1, tower.z)] = LAMP
+      data[area:index(stop, y, tower.z)] = FRAME
     end
-  end
-  for k = 0, tower.ramps - 1 do
-    local y = tower.top - k * RAMP_GAP
-    local floor = id(RAMP_COLOURS[k % #RAMP_COLOURS + 1])
-    local forward = k % 2 == 0
-    -- The floor with a hole where the marbles leave it; a bumper and a lamp beyond the hole.
-    for u = 0, RAMP_W - 1 do
-      local x = forward and tower.x0 + u or tower.x0 + RAMP_W - u
-      data[area:index(x, y, tower.z)] = floor
-      data[area:index(x, y, tower.z - 1)] = floor
-    end
-    local stop = forward and tower.x0 + RAMP_W + 1 or tower.x0 - 1
-    data[area:index(stop, y + 1, tower.z)] = LAMP
-    data[area:index(stop, y, tower.z)] = FRAME
-  end
-  vm:set_data(data)
-  vm:write_to_map(true)
+  end)
 end
 
 ---------------------------------------------------------------- soccer
@@ -761,53 +760,50 @@ local function build_pitch(field)
   local minp = { x = field.x - PITCH_W / 2 - 6, y = field.base - 16, z = field.z - PITCH_L / 2 - 8 }
   -- Cleared high above the pitch, so no hillside hangs over it.
   local maxp = { x = field.x + PITCH_W / 2 + 6, y = field.base + 48, z = field.z + PITCH_L / 2 + 8 }
-  local vm = minetest.get_voxel_manip()
-  local emin, emax = vm:read_from_map(minp, maxp)
-  local area = VoxelArea:new({ MinEdge = emin, MaxEdge = emax })
-  local data = vm:get_data()
-  local id = minetest.get_content_id
-  local AIR, GRASS, FILL, LINE, WALL = id("air"), id("default:dirt_with_grass"), id("default:dirt"), id("wool:white"),
-    id("default:glass")
-  local STAND, BLUE, ORANGE, LAMP = id("wool:dark_grey"), id("wool:blue"), id("wool:orange"), id("default:meselamp")
-  local hw, hl = PITCH_W / 2, PITCH_L / 2
-  for z = minp.z, maxp.z do
-    for x = minp.x, maxp.x do
-      local dx, dz = x - field.x, z - field.z
-      local inside = math.abs(dx) <= hw and math.abs(dz) <= hl
-      local in_goal = math.abs(dx) <= GOAL_W / 2 and math.abs(dz) > hl and math.abs(dz) <= hl + 4
-      for y = minp.y, maxp.y do
-        local i = area:index(x, y, z)
-        local h = y - field.base
-        if h > 0 then
-          data[i] = AIR
-          local wall = (math.abs(dx) == hw + 1 and math.abs(dz) <= hl + 1) or (math.abs(dz) == hl + 1 and math.abs(dx) <= hw + 1)
-          if wall and h <= 6 and not (in_goal or (math.abs(dz) == hl + 1 and math.abs(dx) <= GOAL_W / 2 and h <= GOAL_H)) then
-            data[i] = WALL
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, GRASS, FILL, LINE, WALL = id("air"), id("default:dirt_with_grass"), id("default:dirt"), id("wool:white"),
+      id("default:glass")
+    local STAND, BLUE, ORANGE, LAMP = id("wool:dark_grey"), id("wool:blue"), id("wool:orange"), id("default:meselamp")
+    local liquid = liquid_ids()
+    local hw, hl = PITCH_W / 2, PITCH_L / 2
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        local dx, dz = x - field.x, z - field.z
+        local inside = math.abs(dx) <= hw and math.abs(dz) <= hl
+        local in_goal = math.abs(dx) <= GOAL_W / 2 and math.abs(dz) > hl and math.abs(dz) <= hl + 4
+        for y = minp.y, maxp.y do
+          local i = area:index(x, y, z)
+          local h = y - field.base
+          if h > 0 then
+            data[i] = AIR
+            local wall = (math.abs(dx) == hw + 1 and math.abs(dz) <= hl + 1) or (math.abs(dz) == hl + 1 and math.abs(dx) <= hw + 1)
+            if wall and h <= 6 and not (in_goal or (math.abs(dz) == hl + 1 and math.abs(dx) <= GOAL_W / 2 and h <= GOAL_H)) then
+              data[i] = WALL
+            end
+            -- The goals: a box behind each end, framed in the side's colour.
+            if math.abs(dx) <= GOAL_W / 2 + 1 and math.abs(dz) > hl and math.abs(dz) <= hl + 5 and h <= GOAL_H + 1 then
+              local frame = math.abs(dx) == GOAL_W / 2 + 1 or h == GOAL_H + 1 or math.abs(dz) == hl + 5
+              if frame then data[i] = dz > 0 and ORANGE or BLUE end
+            end
+            -- Stands behind the walls on the long sides, stepping up, with lamps on top.
+            local out = math.abs(dx) - hw - 1
+            if out >= 2 and out <= 5 and math.abs(dz) <= hl and h <= out * 2 then
+              data[i] = (h == out * 2 and z % 8 == 0) and LAMP or STAND
+            end
+          elseif h == 0 then
+            local line = inside and (dz == 0 or math.abs(math.sqrt(dx * dx + dz * dz) - 7) < 0.5
+              or math.abs(dx) == hw or math.abs(dz) == hl
+              or (math.abs(math.abs(dz) - (hl - 8)) < 0.5 and math.abs(dx) <= 10)
+              or (math.abs(math.abs(dx) - 10) < 0.5 and math.abs(dz) >= hl - 8))
+            data[i] = line and LINE or (in_goal and (dz > 0 and ORANGE or BLUE) or GRASS)
+          elseif data[i] == AIR or liquid[data[i]] then
+            data[i] = FILL
           end
-          -- The goals: a box behind each end, framed in the side's colour.
-          if math.abs(dx) <= GOAL_W / 2 + 1 and math.abs(dz) > hl and math.abs(dz) <= hl + 5 and h <= GOAL_H + 1 then
-            local frame = math.abs(dx) == GOAL_W / 2 + 1 or h == GOAL_H + 1 or math.abs(dz) == hl + 5
-            if frame then data[i] = dz > 0 and ORANGE or BLUE end
-          end
-          -- Stands behind the walls on the long sides, stepping up, with lamps on top.
-          local out = math.abs(dx) - hw - 1
-          if out >= 2 and out <= 5 and math.abs(dz) <= hl and h <= out * 2 then
-            data[i] = (h == out * 2 and z % 8 == 0) and LAMP or STAND
-          end
-        elseif h == 0 then
-          local line = inside and (dz == 0 or math.abs(math.sqrt(dx * dx + dz * dz) - 7) < 0.5
-            or math.abs(dx) == hw or math.abs(dz) == hl
-            or (math.abs(math.abs(dz) - (hl - 8)) < 0.5 and math.abs(dx) <= 10)
-            or (math.abs(math.abs(dx) - 10) < 0.5 and math.abs(dz) >= hl - 8))
-          data[i] = line and LINE or (in_goal and (dz > 0 and ORANGE or BLUE) or GRASS)
-        elseif data[i] == AIR or minetest.get_content_id("default:water_source") == data[i] then
-          data[i] = FILL
         end
       end
     end
-  end
-  vm:set_data(data)
-  vm:write_to_map(true)
+  end)
 end
 
 -- One physics step of the match.
