@@ -13,6 +13,7 @@ import { layRecorded, RECORDED_DIR, RECORDED_FILE, readRecorded } from "./record
 export * from "./catalogue.ts";
 export * from "./manifest.ts";
 export { type RecorderStatus, readStatus as readRecorderStatus } from "./recorded/overlay.ts";
+export { RECORDED_RECIPES } from "./recorded/recipes.ts";
 
 /** The checkout this package sits in (library/src/index.ts -> the repository root). */
 export const CHECKOUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { RECORDED_RECIPES } from "@reelsmith/library";
 import { standInKokoroFiles } from "@reelsmith/render/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { testLibraryDir } from "./media.ts";
@@ -122,7 +123,7 @@ describe("the server process", () => {
       footage = health.footage;
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(footage).toMatchObject({ state: "unavailable", ready: 0, total: 8 });
+    expect(footage).toMatchObject({ state: "unavailable", ready: 0, total: RECORDED_RECIPES.length });
     expect(footage?.message).toContain("minetest");
     expect(server.output()).toContain("footage: recorded footage unavailable");
     server.child.kill("SIGTERM");

@@ -50,7 +50,7 @@ export function minetestVersion(env: NodeJS.ProcessEnv = process.env): string | 
 }
 
 export interface SceneConfig {
-  scene: "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer";
+  scene: "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands";
   /** Seconds of footage the run lasts. */
   seconds: number;
   seed: number;
@@ -64,6 +64,12 @@ export interface SceneConfig {
   pitch?: number;
   speed?: number;
   heading?: number;
+  /** Islands: the land below hidden under an endless checkerboard, and banded planets out to the sides. */
+  floor?: "checker";
+  planets?: boolean;
+  /** The sky's colours ("#rrggbb"), the same at any hour, and stars shown by day (how many). */
+  sky?: { top: string; horizon: string };
+  stars?: number;
 }
 
 export interface WorldFiles {
@@ -112,6 +118,10 @@ export async function prepareWorld(
       pitch: scene.pitch,
       speed: scene.speed,
       heading: scene.heading,
+      floor: scene.floor,
+      planets: scene.planets,
+      sky: scene.sky,
+      stars: scene.stars,
     }),
   );
   await cp(REEL_MOD_DIR, path.join(worldDir, "worldmods", "reel"), { recursive: true });

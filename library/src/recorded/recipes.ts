@@ -111,4 +111,43 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     scene: { scene: "tunnel", seed: 53, biomes: ["grassland", "deciduous_forest"], timeOfDay: 0.02, clouds: 0.2 },
     seconds: { full: 75, quick: 2 },
   },
+  {
+    kind: "dreamscape",
+    key: "nature",
+    title: "Floating Islands (Minetest)",
+    description:
+      "A slow glide between floating islands of grass, flowers and trees, waterfalls pouring off their rims into the lakes and forests far below, under a violet sky with stars, recorded in Minetest.",
+    scene: {
+      scene: "islands",
+      seed: 97,
+      // Low land by the water: the islands float high over a lake, not just over the hill tops.
+      biomes: ["deciduous_forest"],
+      timeOfDay: 0.5,
+      clouds: 0.3,
+      sky: { top: "#7b6fd6", horizon: "#ffc3a0" },
+      stars: 800,
+    },
+    // As long as the longest faceless video, so its shots never show one moment twice.
+    seconds: { full: 60, quick: 2 },
+  },
+  {
+    kind: "dreamscape",
+    key: "alternate-realities",
+    title: "Checkerboard Skyworld (Minetest)",
+    description:
+      "A glide over an endless black-and-white checkerboard between floating islands and waterfalls, banded planets hanging in a starry violet sky, recorded in Minetest.",
+    scene: {
+      scene: "islands",
+      seed: 53,
+      biomes: ["grassland"],
+      timeOfDay: 0.5,
+      // No clouds: the sky is the planets' and the stars'.
+      clouds: 0,
+      floor: "checker",
+      planets: true,
+      sky: { top: "#2a0a5e", horizon: "#ff7eb3" },
+      stars: 1500,
+    },
+    seconds: { full: 60, quick: 2 },
+  },
 ];

@@ -5,12 +5,15 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { assetId } from "../catalogue.ts";
+import { type AssetKind, assetId } from "../catalogue.ts";
+import { MANIFEST_FILE } from "../index.ts";
+import { run } from "../kit/ffmpeg.ts";
+import { AAC_ARGS } from "../kit/soundtrack.ts";
 import type { BuildModeName } from "../kit/video.ts";
-import type { LibraryAsset } from "../manifest.ts";
+import { type LibraryAsset, parseManifest } from "../manifest.ts";
 import { xvfbInstalled } from "./display.ts";
 import { faketimeLibrary, minetestBinary, minetestVersion, REEL_MOD_DIR } from "./minetest.ts";
 import { RECORDED_DIR, readRecorded, writeRecorded, writeStatus } from "./overlay.ts";
@@ -60,10 +63,75 @@ async function modFiles(): Promise<string[]> {
   return (await readdir(REEL_MOD_DIR)).sort().map((f) => path.join(REEL_MOD_DIR, f));
 }
 
-/** The hash a recorded clip is kept under: its recipe, the mode, the mod, the recorder's code, the game's version. */
-export async function recipeHash(recipe: RecordedRecipe, mode: BuildModeName): Promise<string> {
+/**
+ * Kinds whose clip carries its own sound (a dreamscape's ambience, an ASMR clip's foley): a recording of one keeps
+ * the sound of the drawn clip it replaces, looped to its length, so a faceless video sounds as before.
+ */
+const SOUNDED_KINDS: ReadonlySet<AssetKind> = new Set(["asmr", "dreamscape"]);
+
+/** The drawn clip's sound for a recipe of a sounded kind: its file in the built library, or undefined. */
+async function drawnSound(dir: string, recipe: RecordedRecipe): Promise<LibraryAsset | undefined> {
+  if (!SOUNDED_KINDS.has(recipe.kind)) return undefined;
+  try {
+    const manifest = parseManifest(JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")));
+    const drawn = manifest.assets.find((a) => a.id === assetId(recipe.kind, recipe.key));
+    return drawn?.meta.hasAudio && existsSync(path.join(dir, drawn.file)) ? drawn : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lays `sound` (looped) under the picture of `clip`, in place. */
+async function addSound(clip: string, sound: string, seconds: number, niceness: number): Promise<void> {
+  const tmp = path.join(path.dirname(clip), `.sound-${path.basename(clip)}`);
+  try {
+    await run(
+      "ffmpeg",
+      [
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-i",
+        clip,
+        "-stream_loop",
+        "-1",
+        "-i",
+        sound,
+        "-map",
+        "0:v:0",
+        "-map",
+        "1:a:0",
+        "-c:v",
+        "copy",
+        ...AAC_ARGS,
+        "-t",
+        String(seconds),
+        "-map_metadata",
+        "-1",
+        "-movflags",
+        "+faststart",
+        tmp,
+      ],
+      { profile: "encode", niceness },
+    );
+    await rename(tmp, clip);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/**
+ * The hash a recorded clip is kept under: its recipe, the mode, the mod, the recorder's code, the game's version,
+ * and for a sounded kind the drawn clip whose sound it takes.
+ */
+export async function recipeHash(recipe: RecordedRecipe, mode: BuildModeName, dir?: string): Promise<string> {
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ recipe, mode }));
+  if (dir) {
+    const sound = await drawnSound(dir, recipe);
+    if (sound) hash.update(JSON.stringify({ sound: sound.file, bytes: sound.sizeBytes }));
+  }
   for (const file of [...(await modFiles()), ...CODE_FILES.map((f) => path.join(HERE, f))]) {
     hash.update(path.basename(file));
     hash.update(await readFile(file));
@@ -133,6 +201,14 @@ async function recordOne(
     // The machine got busier while it grabbed: slow the game's clock down further and record again.
     speed = Math.max(SLOWEST_SPEED, result.speed / 2);
   }
+  const sound = await drawnSound(options.dir, recipe);
+  if (sound)
+    await addSound(
+      path.join(options.dir, file),
+      path.join(options.dir, sound.file),
+      result.durationS,
+      options.niceness ?? 10,
+    );
   const sizeBytes = (await stat(path.join(options.dir, file))).size;
   return describe(
     {
@@ -154,7 +230,7 @@ async function recordOne(
     {
       recipeHash: hash,
       loop: false,
-      hasAudio: false,
+      hasAudio: Boolean(sound),
       repeatedFrames: Math.round(result.repeatedShare * 1000) / 1000,
       ...(recipe.kind === "background"
         ? {
@@ -208,7 +284,7 @@ export async function recordLibrary(options: RecordLibraryOptions): Promise<Reco
     const pending: { recipe: RecordedRecipe; hash: string }[] = [];
     const current = await readRecorded(options.dir);
     for (const recipe of recipes) {
-      const hash = await recipeHash(recipe, options.mode);
+      const hash = await recipeHash(recipe, options.mode, options.dir);
       const have = current.assets.find((a) => a.id === assetId(recipe.kind, recipe.key));
       if (!options.force && have?.meta.recipeHash === hash && existsSync(path.join(options.dir, have.file))) {
         summary.kept.push(have.id);

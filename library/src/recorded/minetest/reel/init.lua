@@ -1,5 +1,6 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer", seconds, seed, biomes = {...}, time_of_day }
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands",
+--     seconds, seed, biomes = {...}, time_of_day, clouds, and the scene's own settings }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
 -- Everything is a function of the seed: the same recipe gives the same run.
@@ -870,6 +871,188 @@ local function soccer_step(m)
   end
 end
 
+---------------------------------------------------------------- islands
+-- A dreamscape: floating islands of grass, flowers and trees strung along a slow glide high over the land, water
+-- pouring off their rims, under a sky of the recipe's colours. With `floor = "checker"` the land below is hidden
+-- under an endless black-and-white checkerboard. The camera drifts between the islands, past some, over others.
+local ISLE_SPEED = 3.6
+local ISLE_GAP = 20
+-- Half the width of the map made ready either side of the glide: the islands', or the checkerboard's to the fog.
+local ISLE_WIDTH, CHECKER_WIDTH = 64, 150
+local ISLE_FLOWERS = {
+  "flowers:rose", "flowers:tulip", "flowers:dandelion_yellow", "flowers:viola", "flowers:geranium",
+  "flowers:dandelion_white", "flowers:chrysanthemum_green",
+}
+
+-- The glide's height (set once the ground below is known).
+local isle_sky = 80
+
+-- The glide's line `d` blocks along +z: x and the eye's height.
+local function isle_path(start, d)
+  return start.x + 6 * math.sin(d / 37) + 3 * math.sin(d / 17 + 0.7), isle_sky + 2.5 * math.sin(d / 29 + 0.3)
+end
+
+-- Islands beside the glide on alternating sides (now and then one below it to fly over, and a small one above).
+local function plan_islands(start, length)
+  local isles, side = {}, 1
+  for d = 8, length + 50, ISLE_GAP do
+    local cx = isle_path(start, d)
+    local z = start.z + d + rng:next(-4, 4)
+    if rng:next(1, 5) == 1 then
+      -- Low enough that the camera glides over its tree tops.
+        isles[#isles + 1] = { x = math.floor(cx + rng:next(-3, 3)), z = z, y = isle_sky - rng:next(17, 22),
+        r = rng:next(6, 9), low = true, cx = cx }
+    else
+      if rng:next(1, 4) > 1 then side = -side end
+      local r = rng:next(5, 11)
+      isles[#isles + 1] = { x = math.floor(cx + side * (r + rng:next(5, 10))), z = z,
+        y = isle_sky - rng:next(3, 12), r = r, cx = cx }
+    end
+    if rng:next(1, 3) == 1 then
+      local r = rng:next(3, 5)
+      isles[#isles + 1] = { x = math.floor(cx - side * (r + rng:next(4, 12))), z = z + rng:next(6, 12),
+        y = isle_sky + rng:next(8, 14), r = r, small = true, cx = cx }
+    end
+  end
+  for _, isle in ipairs(isles) do
+    isle.phase, isle.phase2 = rng:next(0, 628) / 100, rng:next(0, 628) / 100
+    isle.fall = not isle.small and rng:next(1, 2) == 1
+  end
+  return isles
+end
+
+-- The island's rim radius towards `angle`: lobed, so no island is a disc.
+local function isle_rim(isle, angle)
+  return isle.r * (1 + 0.16 * math.sin(3 * angle + isle.phase) + 0.09 * math.sin(5 * angle + isle.phase2))
+end
+
+-- The checkerboard: squares of four blocks, everything above it in the box cleared.
+local function build_checker(minp, maxp, y)
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, WHITE, BLACK = id("air"), id("wool:white"), id("wool:black")
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        data[area:index(x, y, z)] = ((math.floor(x / 4) + math.floor(z / 4)) % 2 == 0) and WHITE or BLACK
+        for yy = y + 1, maxp.y do data[area:index(x, yy, z)] = AIR end
+      end
+    end
+  end)
+end
+
+-- Planets far out to the sides: spheres in bands of colour, one of them ringed.
+local PLANET_BANDS = {
+  { "wool:orange", "wool:yellow", "wool:brown" },
+  { "wool:cyan", "wool:blue", "wool:white" },
+  { "wool:magenta", "wool:pink", "wool:violet" },
+}
+local function build_planets(start, length)
+  local k = 0
+  for d = 60, length + 100, 90 do
+    k = k + 1
+    local side = (k % 2 == 0) and 1 or -1
+    local p = { x = start.x + side * rng:next(55, 90), y = isle_sky + rng:next(18, 34), z = start.z + d + rng:next(0, 40),
+      r = rng:next(8, 13), bands = PLANET_BANDS[(k - 1) % #PLANET_BANDS + 1], ring = k % 3 == 1 }
+    local reach = p.r + (p.ring and 9 or 1)
+    edit_map({ x = p.x - reach, y = p.y - p.r - 1, z = p.z - reach }, { x = p.x + reach, y = p.y + p.r + 1, z = p.z + reach },
+      function(data, area)
+        local id = minetest.get_content_id
+        local colours = {}
+        for i, name in ipairs(p.bands) do colours[i] = id(name) end
+        local RING = id("wool:white")
+        for x = p.x - reach, p.x + reach do
+          for y = p.y - p.r - 1, p.y + p.r + 1 do
+            for z = p.z - reach, p.z + reach do
+              local dx, dy, dz = x - p.x, y - p.y, z - p.z
+              local dist = math.sqrt(dx * dx + dy * dy + dz * dz)
+              local flat = math.sqrt(dx * dx + dz * dz)
+              if dist <= p.r then
+                -- Bands that wave a little round the sphere.
+                local band = math.floor((dy + 2 * math.sin(math.atan2(dz, dx) * 2)) / 3) % #colours + 1
+                data[area:index(x, y, z)] = colours[band]
+              elseif p.ring and dy == 0 and flat > p.r + 3 and flat < p.r + 8 then
+                data[area:index(x, y, z)] = RING
+              end
+            end
+          end
+        end
+      end)
+  end
+end
+
+-- Each island: a lobed top of grass with a little hump, a tapering underside of dirt and stone, flowers and
+-- grass on top; trees and waterfalls are placed after.
+local function build_isle(isle, bottom)
+  local r = math.ceil(isle.r * 1.3)
+  local minp = { x = isle.x - r - 1, y = isle.y - r * 2, z = isle.z - r - 1 }
+  local maxp = { x = isle.x + r + 1, y = isle.y + 3, z = isle.z + r + 1 }
+  local tops = {}
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local GRASS, DIRT, STONE = id("default:dirt_with_grass"), id("default:dirt"), id("default:stone")
+    local MOSS = id("default:mossycobble")
+    local flowers = {}
+    for i, name in ipairs(ISLE_FLOWERS) do flowers[i] = id(name) end
+    local tufts = {}
+    for k = 1, 5 do tufts[k] = id("default:grass_" .. k) end
+    for x = minp.x, maxp.x do
+      for z = minp.z, maxp.z do
+        local dx, dz = x - isle.x, z - isle.z
+        local rim = isle_rim(isle, math.atan2(dz, dx))
+        local dist = math.sqrt(dx * dx + dz * dz)
+        if dist < rim then
+          local k = 1 - dist / rim
+          local top = isle.y + math.floor(k * 2.2)
+          local depth = math.floor(k ^ 0.6 * isle.r * 1.5) + 1
+          for y = math.max(minp.y, top - depth), top do
+            local i = area:index(x, y, z)
+            if y == top then data[i] = GRASS
+            elseif y >= top - 2 then data[i] = DIRT
+            else data[i] = (rng:next(1, 6) == 1) and MOSS or STONE end
+          end
+          tops[#tops + 1] = { x = x, y = top, z = z, k = k }
+          local above = area:index(x, top + 1, z)
+          local roll = rng:next(1, 100)
+          if roll <= 14 then data[above] = flowers[rng:next(1, #flowers)]
+          elseif roll <= 40 then data[above] = tufts[rng:next(1, 5)] end
+        end
+      end
+    end
+  end)
+  -- Trees on the larger islands' middles (never on one the camera flies over).
+  if not isle.low and isle.r >= 5 then
+    local inner = {}
+    for _, p in ipairs(tops) do if p.k > 0.35 then inner[#inner + 1] = p end end
+    local trees = isle.r >= 10 and 3 or (isle.r >= 8 and 2 or 1)
+    for _ = 1, math.min(trees, #inner) do
+      local p = inner[rng:next(1, #inner)]
+      local pos = { x = p.x, y = p.y + 1, z = p.z }
+      minetest.set_node(pos, { name = "air" })
+      if rng:next(1, 3) == 1 then default.grow_new_aspen_tree(pos) else default.grow_new_apple_tree(pos) end
+    end
+  end
+  -- A waterfall: a spring on the rim facing the glide, pouring down to the floor or the land below.
+  if isle.fall then
+    local toward = isle.low and rng:next(0, 628) / 100 or (isle.x > isle.cx and math.pi or 0)
+    local best
+    for _, p in ipairs(tops) do
+      local a = math.atan2(p.z - isle.z, p.x - isle.x)
+      local da = math.abs((a - toward + math.pi) % (2 * math.pi) - math.pi)
+      if p.k < 0.18 and da < 0.5 and (not best or p.k < best.k) then best = p end
+    end
+    if best then
+      local ox = best.x + ((best.x > isle.x) and 1 or (best.x < isle.x and -1 or 0))
+      minetest.set_node({ x = best.x, y = best.y, z = best.z }, { name = "default:river_water_source" })
+      minetest.set_node({ x = best.x, y = best.y + 1, z = best.z }, { name = "air" })
+      for y = best.y, bottom, -1 do
+        local pos = { x = ox, y = y, z = best.z }
+        if minetest.get_node(pos).name ~= "air" then break end
+        minetest.set_node(pos, { name = "default:river_water_flowing", param2 = 15 })
+      end
+    end
+  end
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -885,6 +1068,18 @@ local function hide_hud(player)
   player:set_clouds({ density = tonumber(cfg.clouds) or 0.3, height = 180, thickness = 12 })
   player:set_inventory_formspec("")
   minetest.set_timeofday(tonumber(cfg.time_of_day) or 0.45)
+  -- A recipe may paint the sky (the same colours at any hour) and show stars by day.
+  if type(cfg.sky) == "table" and cfg.sky.top and cfg.sky.horizon then
+    local top, horizon = cfg.sky.top, cfg.sky.horizon
+    player:set_sky({ type = "regular", clouds = true, sky_color = {
+      day_sky = top, day_horizon = horizon, dawn_sky = top, dawn_horizon = horizon,
+      night_sky = top, night_horizon = horizon, indoors = horizon,
+      fog_tint_type = "custom", fog_sun_tint = horizon, fog_moon_tint = horizon,
+    } })
+  end
+  if tonumber(cfg.stars) then
+    player:set_stars({ visible = true, count = tonumber(cfg.stars), day_opacity = 0.7, scale = 1.4 })
+  end
 end
 
 -- Map generation on demand: the planners call need(x, z) before reading the ground there; it generates
@@ -1020,6 +1215,32 @@ local function build(player)
       run.match = { field = field, goals = 0, acc = 0, cars = cars,
         ball = { x = 0, y = 3, z = 0, vx = rng:next(-20, 20) / 10, vy = 6, vz = rng:next(-20, 20) / 10 } }
       player:set_pos({ x = start.x, y = field.base + 4, z = start.z - 30 })
+    elseif scene == "islands" then
+      run.start = start
+      run.length = math.floor(seconds * ISLE_SPEED) + 60
+      -- The highest ground under the glide and to its sides.
+      local top = 0
+      for d = -20, run.length + 40, 16 do
+        for _, dx in ipairs({ -48, -24, 0, 24, 48 }) do top = math.max(top, ground_at(start.x + dx, start.z + d)) end
+      end
+      if cfg.floor == "checker" then
+        run.floor = top + 4
+        isle_sky = run.floor + 34
+      else
+        isle_sky = top + 46
+      end
+      local half = (run.floor or cfg.planets) and CHECKER_WIDTH or ISLE_WIDTH
+      local box_min = { x = start.x - half, y = math.min(run.floor or 200, isle_sky - 40), z = start.z - 50 }
+      local box_max = { x = start.x + half, y = isle_sky + (cfg.planets and 50 or 30), z = start.z + run.length + 150 }
+      need_box(box_min, box_max)
+      if run.floor then build_checker(box_min, { x = box_max.x, y = run.floor + 16, z = box_max.z }, run.floor) end
+      run.isles = plan_islands(start, run.length)
+      for _, isle in ipairs(run.isles) do build_isle(isle, run.floor and run.floor + 1 or -20) end
+      if cfg.planets then build_planets(start, run.length) end
+      -- The clouds far above the islands: a thin layer near the horizon, never a ceiling over the camera.
+      player:set_clouds({ height = isle_sky + 110, thickness = 8 })
+      local x, y = isle_path(start, 0)
+      player:set_pos({ x = x, y = y - 1.5, z = start.z })
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -1288,6 +1509,18 @@ minetest.register_globalstep(function(dtime)
         player:set_look_vertical(pitch)
       end
     end
+  elseif scene == "islands" then
+    local d = t * ISLE_SPEED
+    if t > seconds + 3 then finished = true; write_file("done", "1"); return end
+    local x, y = isle_path(run.start, d)
+    move_to(player, { x = x, y = y - 1.5, z = run.start.z + d }, dtime)
+    local ax = isle_path(run.start, d + 16)
+    -- Looking a little down and along the glide, the gaze drifting slowly from side to side.
+    yaw = smooth_angle(yaw, math.atan2(-(ax - x), 16) + 0.22 * math.sin(t * 0.09 + 0.5), rate)
+    local want_pitch = 0.2 + 0.07 * math.sin(t * 0.07)
+    pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
+    player:set_look_horizontal(yaw + sway())
+    player:set_look_vertical(pitch)
   elseif scene == "tunnel" then
     local d = t * TUNNEL_SPEED
     if t > seconds + 3 or d > run.length then finished = true; write_file("done", "1"); return end
