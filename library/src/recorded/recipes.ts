@@ -123,7 +123,8 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
       // Low land by the water: the islands float high over a lake, not just over the hill tops.
       biomes: ["deciduous_forest"],
       timeOfDay: 0.5,
-      clouds: 0.3,
+      // A few clouds: from island height a thick layer hangs over the top of the picture like a ceiling.
+      clouds: 0.15,
       sky: { top: "#7b6fd6", horizon: "#ffc3a0" },
       stars: 800,
     },
