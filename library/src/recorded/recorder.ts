@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type AssetKind, assetId } from "../catalogue.ts";
 import { MANIFEST_FILE } from "../index.ts";
-import { run } from "../kit/ffmpeg.ts";
+import { outsideFileInput, run } from "../kit/ffmpeg.ts";
 import { AAC_ARGS } from "../kit/soundtrack.ts";
 import type { BuildModeName } from "../kit/video.ts";
 import { type LibraryAsset, parseManifest } from "../manifest.ts";
@@ -92,12 +92,10 @@ async function addSound(clip: string, sound: string, seconds: number, niceness: 
         "-loglevel",
         "error",
         "-y",
-        "-i",
-        clip,
+        ...(await outsideFileInput(clip)),
         "-stream_loop",
         "-1",
-        "-i",
-        sound,
+        ...(await outsideFileInput(sound)),
         "-map",
         "0:v:0",
         "-map",
