@@ -298,6 +298,11 @@ describe("recording real gameplay", () => {
       "the skyworld: the mod lays the checkerboard, raises the islands and their waterfalls, hangs the planets",
       "Checkerboard Skyworld (Minetest)",
     ],
+    [
+      "dreamscape-luxury",
+      "the gold skyworld: the mod lays the gold-lined floor and raises islands of gold set with gems",
+      "Gold Skyworld (Minetest)",
+    ],
   ])(
     "records a short run of %s (%s) without an error",
     async (id, _what, title) => {

@@ -64,8 +64,13 @@ export interface SceneConfig {
   pitch?: number;
   speed?: number;
   heading?: number;
-  /** Islands: the land below hidden under an endless checkerboard, and banded planets out to the sides. */
-  floor?: "checker";
+  /**
+   * Islands: the land below hidden under an endless floor (a black-and-white checkerboard, or black lined with gold),
+   * what the islands are made of (grass, flowers and trees with waterfalls; or gold, obsidian and gems), and banded
+   * planets out to the sides.
+   */
+  floor?: "checker" | "gold";
+  isles?: "green" | "gold";
   planets?: boolean;
   /** The sky's colours ("#rrggbb"), the same at any hour, and stars shown by day (how many). */
   sky?: { top: string; horizon: string };
@@ -119,6 +124,7 @@ export async function prepareWorld(
       speed: scene.speed,
       heading: scene.heading,
       floor: scene.floor,
+      isles: scene.isles,
       planets: scene.planets,
       sky: scene.sky,
       stars: scene.stars,

@@ -151,4 +151,23 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     },
     seconds: { full: 60, quick: 2 },
   },
+  {
+    kind: "dreamscape",
+    key: "luxury",
+    title: "Gold Skyworld (Minetest)",
+    description:
+      "A glide over an endless black floor lined with gold, between floating islands of gold and obsidian set with diamond and mese blocks, under a dark starry sky, recorded in Minetest.",
+    scene: {
+      scene: "islands",
+      seed: 61,
+      biomes: ["grassland"],
+      timeOfDay: 0.5,
+      clouds: 0,
+      floor: "gold",
+      isles: "gold",
+      sky: { top: "#07051a", horizon: "#5a4317" },
+      stars: 2500,
+    },
+    seconds: { full: 60, quick: 2 },
+  },
 ];

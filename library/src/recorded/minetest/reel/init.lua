@@ -873,8 +873,9 @@ end
 
 ---------------------------------------------------------------- islands
 -- A dreamscape: floating islands of grass, flowers and trees strung along a slow glide high over the land, water
--- pouring off their rims, under a sky of the recipe's colours. With `floor = "checker"` the land below is hidden
--- under an endless black-and-white checkerboard. The camera drifts between the islands, past some, over others.
+-- pouring off their rims, under a sky of the recipe's colours. With `floor` the land below is hidden under an endless
+-- floor (a checkerboard, or black lined with gold); `isles = "gold"` makes them of gold, obsidian and gems instead.
+-- The camera drifts between the islands, past some, over others.
 local ISLE_SPEED = 3.6
 local ISLE_GAP = 20
 -- Half the width of the map made ready either side of the glide: the islands', or the checkerboard's to the fog.
@@ -926,19 +927,40 @@ local function isle_rim(isle, angle)
   return isle.r * (1 + 0.16 * math.sin(3 * angle + isle.phase) + 0.09 * math.sin(5 * angle + isle.phase2))
 end
 
--- The checkerboard: squares of four blocks, everything above it in the box cleared.
-local function build_checker(minp, maxp, y)
+-- The floor that hides the land: "checker" is black-and-white squares of four blocks; "gold" is polished black
+-- lined with gold every eight blocks. Everything above it in the box is cleared.
+local FLOORS = {
+  checker = function(x, z)
+    return ((math.floor(x / 4) + math.floor(z / 4)) % 2 == 0) and "wool:white" or "wool:black"
+  end,
+  gold = function(x, z)
+    return (x % 8 == 0 or z % 8 == 0) and "default:goldblock" or "default:obsidian_block"
+  end,
+}
+local function build_floor(minp, maxp, y, pattern)
   edit_map(minp, maxp, function(data, area)
-    local id = minetest.get_content_id
-    local AIR, WHITE, BLACK = id("air"), id("wool:white"), id("wool:black")
+    local ids = {}
+    local AIR = minetest.get_content_id("air")
     for z = minp.z, maxp.z do
       for x = minp.x, maxp.x do
-        data[area:index(x, y, z)] = ((math.floor(x / 4) + math.floor(z / 4)) % 2 == 0) and WHITE or BLACK
+        local name = pattern(x, z)
+        ids[name] = ids[name] or minetest.get_content_id(name)
+        data[area:index(x, y, z)] = ids[name]
         for yy = y + 1, maxp.y do data[area:index(x, yy, z)] = AIR end
       end
     end
   end)
 end
+
+-- What the islands are made of: green ones with flowers, trees and waterfalls, or gold ones over obsidian set
+-- with diamonds and mese crystals.
+local ISLE_LOOKS = {
+  green = { top = "default:dirt_with_grass", soil = "default:dirt", rock = "default:stone",
+    fleck = "default:mossycobble", plants = true },
+  gold = { top = "default:goldblock", soil = "default:goldblock", rock = "default:obsidian",
+    fleck = "default:stone_with_diamond" },
+}
+local isle_look = ISLE_LOOKS[cfg.isles or "green"] or ISLE_LOOKS.green
 
 -- Planets far out to the sides: spheres in bands of colour, one of them ringed.
 local PLANET_BANDS = {
@@ -989,8 +1011,9 @@ local function build_isle(isle, bottom)
   local tops = {}
   edit_map(minp, maxp, function(data, area)
     local id = minetest.get_content_id
-    local GRASS, DIRT, STONE = id("default:dirt_with_grass"), id("default:dirt"), id("default:stone")
-    local MOSS = id("default:mossycobble")
+    local GRASS, DIRT, STONE = id(isle_look.top), id(isle_look.soil), id(isle_look.rock)
+    local MOSS = id(isle_look.fleck)
+    local GEMS = { id("default:diamondblock"), id("default:mese") }
     local flowers = {}
     for i, name in ipairs(ISLE_FLOWERS) do flowers[i] = id(name) end
     local tufts = {}
@@ -1013,14 +1036,17 @@ local function build_isle(isle, bottom)
           tops[#tops + 1] = { x = x, y = top, z = z, k = k }
           local above = area:index(x, top + 1, z)
           local roll = rng:next(1, 100)
-          if roll <= 14 then data[above] = flowers[rng:next(1, #flowers)]
+          if not isle_look.plants then
+            -- Gems standing on the gold: now and then a diamond or a mese block.
+            if roll <= 4 then data[above] = GEMS[roll % 2 + 1] end
+          elseif roll <= 14 then data[above] = flowers[rng:next(1, #flowers)]
           elseif roll <= 40 then data[above] = tufts[rng:next(1, 5)] end
         end
       end
     end
   end)
   -- Trees on the larger islands' middles (never on one the camera flies over).
-  if not isle.low and isle.r >= 5 then
+  if isle_look.plants and not isle.low and isle.r >= 5 then
     local inner = {}
     for _, p in ipairs(tops) do if p.k > 0.35 then inner[#inner + 1] = p end end
     local trees = isle.r >= 10 and 3 or (isle.r >= 8 and 2 or 1)
@@ -1032,7 +1058,7 @@ local function build_isle(isle, bottom)
     end
   end
   -- A waterfall: a spring on the rim facing the glide, pouring down to the floor or the land below.
-  if isle.fall then
+  if isle_look.plants and isle.fall then
     local toward = isle.low and rng:next(0, 628) / 100 or (isle.x > isle.cx and math.pi or 0)
     local best
     for _, p in ipairs(tops) do
@@ -1223,7 +1249,7 @@ local function build(player)
       for d = -20, run.length + 40, 16 do
         for _, dx in ipairs({ -48, -24, 0, 24, 48 }) do top = math.max(top, ground_at(start.x + dx, start.z + d)) end
       end
-      if cfg.floor == "checker" then
+      if FLOORS[cfg.floor or ""] then
         run.floor = top + 4
         isle_sky = run.floor + 34
       else
@@ -1233,12 +1259,14 @@ local function build(player)
       local box_min = { x = start.x - half, y = math.min(run.floor or 200, isle_sky - 40), z = start.z - 50 }
       local box_max = { x = start.x + half, y = isle_sky + (cfg.planets and 50 or 30), z = start.z + run.length + 150 }
       need_box(box_min, box_max)
-      if run.floor then build_checker(box_min, { x = box_max.x, y = run.floor + 16, z = box_max.z }, run.floor) end
+      if run.floor then
+        build_floor(box_min, { x = box_max.x, y = run.floor + 16, z = box_max.z }, run.floor, FLOORS[cfg.floor])
+      end
       run.isles = plan_islands(start, run.length)
       for _, isle in ipairs(run.isles) do build_isle(isle, run.floor and run.floor + 1 or -20) end
       if cfg.planets then build_planets(start, run.length) end
       -- The clouds far above the islands: a thin layer near the horizon, never a ceiling over the camera.
-      player:set_clouds({ height = isle_sky + 110, thickness = 8 })
+      player:set_clouds({ density = tonumber(cfg.clouds) or 0.3, height = isle_sky + 110, thickness = 8 })
       local x, y = isle_path(start, 0)
       player:set_pos({ x = x, y = y - 1.5, z = start.z })
     elseif scene == "tunnel" then
