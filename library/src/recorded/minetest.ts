@@ -50,7 +50,7 @@ export function minetestVersion(env: NodeJS.ProcessEnv = process.env): string | 
 }
 
 export interface SceneConfig {
-  scene: "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands";
+  scene: "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands" | "rave";
   /** Seconds of footage the run lasts. */
   seconds: number;
   seed: number;

@@ -28,7 +28,7 @@ export const MINETEST_CREDIT = {
 } as const;
 
 /**
- * Recorded in this order, one at a time: the parkour most stories use first, then the two short hook clips (so the
+ * Recorded in this order, one at a time: the parkour most stories use first, then the three short hook clips (so the
  * text-hook builder gets its first real clip within about half an hour), then the other backgrounds.
  */
 export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
@@ -64,6 +64,15 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
       pitch: 0.3,
       speed: 8,
     },
+    seconds: { full: 45, quick: 2 },
+  },
+  {
+    kind: "hook-footage",
+    key: "rave",
+    title: "Block Rave (Minetest)",
+    description:
+      "A slow walk through a dancing crowd in a dark hall towards the DJ, under sweeping lasers and a wall of light that changes on every beat, recorded in Minetest.",
+    scene: { scene: "rave", seed: 29, biomes: ["grassland"], timeOfDay: 0, clouds: 0 },
     seconds: { full: 45, quick: 2 },
   },
   {

@@ -1,5 +1,5 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands",
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands" | "rave",
 --     seconds, seed, biomes = {...}, time_of_day, clouds, and the scene's own settings }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
@@ -1079,6 +1079,176 @@ local function build_isle(isle, bottom)
   end
 end
 
+---------------------------------------------------------------- rave
+-- A rave in a dark hall: a crowd of dancers jumping and pumping their fists to a steady 128 bpm, a DJ at the decks
+-- on a stage, a wall of coloured panels behind the DJ that changes its pattern on every beat, and laser beams
+-- sweeping over the crowd. The camera pushes slowly through the crowd towards the stage at a dancer's eye height.
+local RAVE_BEAT = 60 / 128
+-- The hall: x from -RAVE_HW to RAVE_HW, z from 0 to RAVE_L (the stage at the far end), RAVE_H high.
+local RAVE_HW, RAVE_L, RAVE_H = 15, 36, 9
+local STAGE_Z = RAVE_L - 8
+local RAVE_WALK = 0.45
+local RAVE_COLOURS = { "#ff2a6d", "#05d9e8", "#8a2cff", "#ff9f1c", "#2bff88", "#ffffff" }
+-- Every panel gives the same light, so changing the wall's pattern never recomputes the hall's lighting.
+for i, colour in ipairs(RAVE_COLOURS) do
+  minetest.register_node("reel:panel_" .. i, {
+    description = "Light panel", tiles = { "wool_white.png^[multiply:" .. colour },
+    paramtype = "light", light_source = 12, groups = { not_in_creative_inventory = 1 }, drop = "",
+  })
+end
+minetest.register_node("reel:panel_off", {
+  description = "Light panel (dark)", tiles = { "wool_black.png" },
+  paramtype = "light", light_source = 12, groups = { not_in_creative_inventory = 1 }, drop = "",
+})
+-- The dance floor: dark tiles giving a faint light of their own, so the crowd's feet and the floor between them
+-- show in the dark.
+minetest.register_node("reel:dance_floor", {
+  description = "Dance floor", tiles = { "default_stone_block.png^[multiply:#7a7aa8" },
+  paramtype = "light", light_source = 6, groups = { not_in_creative_inventory = 1 }, drop = "",
+})
+-- Lights set in the ceiling over the stage.
+minetest.register_node("reel:ceiling_light", {
+  description = "Ceiling light", tiles = { "wool_white.png^[multiply:#c04dff" },
+  paramtype = "light", light_source = 13, groups = { not_in_creative_inventory = 1 }, drop = "",
+})
+
+minetest.register_entity("reel:dancer", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false,
+    visual = "mesh", mesh = "character.b3d", textures = { "character.png" },
+    visual_size = { x = 1, y = 1 }, glow = 4, static_save = false,
+  },
+})
+minetest.register_entity("reel:laser", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false,
+    visual = "cube", textures = { "blank.png", "blank.png", "blank.png", "blank.png", "blank.png", "blank.png" },
+    visual_size = { x = 0.08, y = 0.08, z = 70 }, glow = 14, shaded = false, static_save = false,
+  },
+})
+
+-- The wall's pattern on beat `b`: one of five, changing every bar, in two colours that change every bar too.
+local function panel_at(x, y, b)
+  local bar = math.floor(b / 4)
+  local c1 = (bar * 2) % #RAVE_COLOURS + 1
+  local c2 = (bar * 2 + 3) % #RAVE_COLOURS + 1
+  local pattern = bar % 5
+  local on
+  if pattern == 0 then
+    on = ((x + b * 2) % 6) < 3 and c1 or c2
+  elseif pattern == 1 then
+    on = ((y + b) % 3 == 0) and c1 or nil
+  elseif pattern == 2 then
+    on = (b % 2 == 0) and c1 or c2
+  elseif pattern == 3 then
+    on = ((x + y + b) % 2 == 0) and c1 or nil
+  else
+    on = ((math.abs(x) + math.abs(y - 5) - b * 2) % 6 < 3) and c1 or c2
+  end
+  return on and ("reel:panel_" .. on) or "reel:panel_off"
+end
+
+local function build_hall(hall)
+  local minp = { x = hall.x - RAVE_HW - 1, y = hall.base - 1, z = hall.z - 1 }
+  local maxp = { x = hall.x + RAVE_HW + 1, y = hall.base + RAVE_H + 1, z = hall.z + RAVE_L + 1 }
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, FLOOR, WALL, CEIL, LAMP = id("air"), id("reel:dance_floor"), id("wool:dark_grey"), id("wool:black"),
+      id("reel:ceiling_light")
+    local STAGE, DECK, SPEAKER, STRIP = id("wool:dark_grey"), id("default:obsidian_block"), id("default:coalblock"),
+      id("reel:panel_2")
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        for y = minp.y, maxp.y do
+          local i = area:index(x, y, z)
+          local dx, dz, h = x - hall.x, z - hall.z, y - hall.base
+          local edge = math.abs(dx) > RAVE_HW or dz < 0 or dz > RAVE_L
+          if h <= 0 then
+            data[i] = FLOOR
+          elseif h >= RAVE_H then
+            data[i] = (not edge and dz >= STAGE_Z - 2 and dx % 3 == 0 and dz % 3 == 0) and LAMP or CEIL
+          elseif edge then
+            -- Walls, with an upright strip of light every eight blocks along the sides.
+            data[i] = (math.abs(dx) > RAVE_HW and dz % 8 == 4 and h >= 2 and h <= 8) and STRIP or WALL
+          else
+            data[i] = AIR
+            -- The stage across the far end, a block high; the decks on it; speaker stacks either side.
+            if dz >= STAGE_Z and h == 1 then data[i] = STAGE end
+            if dz == STAGE_Z + 2 and math.abs(dx) <= 3 and h == 2 then data[i] = DECK end
+            if math.abs(dx) >= 8 and math.abs(dx) <= 10 and dz >= STAGE_Z - 2 and dz <= STAGE_Z - 1 and h <= 4 then
+              data[i] = SPEAKER
+            end
+          end
+        end
+      end
+    end
+  end)
+end
+
+-- Shows the wall's pattern for beat `b`: panels from x = -12 to 12, 2 to 11 blocks up, on the far wall.
+local function show_panels(hall, b)
+  for dx = -12, 12 do
+    for h = 2, RAVE_H - 1 do
+      minetest.swap_node({ x = hall.x + dx, y = hall.base + h, z = hall.z + RAVE_L }, { name = panel_at(dx, h, b) })
+    end
+  end
+end
+
+-- The camera's line through the crowd: x (from the hall's middle) where it is `d` blocks in.
+local function rave_path(d) return 1.3 * math.sin(d / 6 + 0.4) end
+
+-- Where a dancer stands (x from the hall's middle) when the camera is at `zr`: one on its line steps aside, out to
+-- 1.6 blocks from it, over the last three blocks before the camera reaches them, and stays there.
+local function rave_aside(p, zr)
+  local line = rave_path(p.z)
+  local off = p.x - line
+  if math.abs(off) >= 1.6 then return p.x end
+  local ahead = p.z - zr
+  local aside = ahead < 3 and math.min(1, (3 - ahead) / 2) or 0
+  return p.x + (off >= 0 and 1 or -1) * (1.6 - math.abs(off)) * aside
+end
+
+-- The crowd: people a block or two apart over the floor before the stage. Each has
+-- a move (a jump on the beat, a fist in the air, or a nod and step), its timing a little off the others'.
+local function plan_crowd(hall)
+  local crowd = {}
+  for z = 1, STAGE_Z - 2, 1.35 do
+    for x = -RAVE_HW + 1.2, RAVE_HW - 1.2, 1.25 do
+      local px = x + rng:next(-30, 30) / 100
+      local pz = z + rng:next(-30, 30) / 100
+      -- Nobody where the camera starts; those on its way step aside as it comes (see rave_aside).
+      if (pz > 5 or math.abs(px - rave_path(pz)) > 1.6) and rng:next(1, 20) <= 17 then
+        local roll = rng:next(1, 10)
+        crowd[#crowd + 1] = {
+          x = px, z = pz,
+          move = roll <= 4 and "jump" or (roll <= 8 and "fist" or "step"),
+          lag = rng:next(-8, 8) / 100,
+          -- Most face the stage; some turn a little to a friend.
+          yaw = (rng:next(1, 5) == 1) and rng:next(-150, 150) / 100 or rng:next(-25, 25) / 100,
+          -- Clothes of all colours: the skin tinted towards one, from plain to strong.
+          tint = ({ "#101010:200", "#f0f0f0:150", "#d02040:150", "#2040d0:150", "#303030:120", "#e0a020:140",
+            "#802080:150", "#ffffff:0" })[rng:next(1, 8)],
+        }
+      end
+    end
+  end
+  return crowd
+end
+
+-- Lasers from the top of the stage fanning out over the crowd, sweeping side to side.
+local RAVE_LASERS = 6
+local function laser_pose(hall, k, tt)
+  local side = (k % 2 == 0) and 1 or -1
+  local origin = { x = hall.x + side * 6, y = hall.base + RAVE_H - 1.5, z = hall.z + STAGE_Z + 4 }
+  local yaw = math.pi + side * (0.12 + 0.09 * k) + 0.35 * math.sin(tt * 0.9 + k * 1.3)
+  -- Half of them fan up into the dark over the hall, half down over the crowd's heads.
+  local pitch = (k <= RAVE_LASERS / 2 and -0.12 or 0.09) + 0.05 * math.sin(tt * 0.6 + k)
+  local dir = { x = -math.sin(yaw) * math.cos(pitch), y = -math.sin(pitch), z = math.cos(yaw) * math.cos(pitch) }
+  local half = 35
+  return { x = origin.x + dir.x * half, y = origin.y + dir.y * half, z = origin.z + dir.z * half },
+    { x = pitch, y = yaw, z = 0 }
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -1269,6 +1439,22 @@ local function build(player)
       player:set_clouds({ density = tonumber(cfg.clouds) or 0.3, height = isle_sky + 110, thickness = 8 })
       local x, y = isle_path(start, 0)
       player:set_pos({ x = x, y = y - 1.5, z = start.z })
+    elseif scene == "rave" then
+      -- The hall stands a block over the highest ground under it, so no hill cuts into it.
+      local top = 0
+      for dx = -RAVE_HW, RAVE_HW, RAVE_HW do
+        for dz = 0, RAVE_L, 14 do top = math.max(top, ground_at(start.x + dx, start.z + dz)) end
+      end
+      local hall = { x = start.x, z = start.z, base = top + 1 }
+      need_box({ x = hall.x - RAVE_HW - 2, y = hall.base - 2, z = hall.z - 2 },
+        { x = hall.x + RAVE_HW + 2, y = hall.base + RAVE_H + 2, z = hall.z + RAVE_L + 2 })
+      build_hall(hall)
+      show_panels(hall, 0)
+      run.hall = hall
+      run.crowd = plan_crowd(hall)
+      run.beat = 0
+      run.lasers = {}
+      player:set_pos({ x = hall.x + rave_path(3), y = hall.base + 0.65, z = hall.z + 3 })
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -1546,6 +1732,71 @@ minetest.register_globalstep(function(dtime)
     -- Looking a little down and along the glide, the gaze drifting slowly from side to side.
     yaw = smooth_angle(yaw, math.atan2(-(ax - x), 16) + 0.22 * math.sin(t * 0.09 + 0.5), rate)
     local want_pitch = 0.2 + 0.07 * math.sin(t * 0.07)
+    pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
+    player:set_look_horizontal(yaw + sway())
+    player:set_look_vertical(pitch)
+  elseif scene == "rave" then
+    if t > seconds + 3 then finished = true; write_file("done", "1"); return end
+    local hall = run.hall
+    local b = math.floor(t / RAVE_BEAT)
+    if b ~= run.beat then run.beat = b; show_panels(hall, b) end
+    local bounce = math.abs(math.sin(math.pi * t / RAVE_BEAT))
+    local zr = 3 + t * RAVE_WALK
+    -- The crowd and the DJ: put out once, each with its own move, then lifted on the beat.
+    for _, p in ipairs(run.crowd) do
+      if not p.obj then
+        p.obj = minetest.add_entity({ x = hall.x + p.x, y = hall.base + 0.5, z = hall.z + p.z }, "reel:dancer")
+        if p.obj then
+          p.obj:set_properties({ textures = { "character.png^[colorize:" .. p.tint } })
+          p.obj:set_yaw(p.yaw)
+          if p.move == "fist" then p.obj:set_animation({ x = 189, y = 198 }, 10 / RAVE_BEAT, 0, true)
+          elseif p.move == "step" then p.obj:set_animation({ x = 168, y = 187 }, 10 / RAVE_BEAT, 0, true)
+          else p.obj:set_animation({ x = 0, y = 79 }, 30, 0, true) end
+        end
+      end
+      if p.obj then
+        local s = math.abs(math.sin(math.pi * (t + p.lag) / RAVE_BEAT))
+        p.obj:set_pos({ x = hall.x + rave_aside(p, zr), y = hall.base + 0.5 + (p.move == "jump" and 0.45 or 0.06) * s,
+          z = hall.z + p.z })
+      end
+    end
+    if not run.dj then
+      run.dj = minetest.add_entity({ x = hall.x, y = hall.base + 1.5, z = hall.z + STAGE_Z + 3.2 }, "reel:dancer")
+      if run.dj then
+        run.dj:set_yaw(math.pi)
+        run.dj:set_animation({ x = 189, y = 198 }, 10 / RAVE_BEAT, 0, true)
+      end
+    end
+    if run.dj then run.dj:set_pos({ x = hall.x, y = hall.base + 1.5 + 0.05 * bounce, z = hall.z + STAGE_Z + 3.2 }) end
+    -- The lasers: on for three bars of four, their colour changing every two bars.
+    local bar = math.floor(b / 4)
+    for k = 1, RAVE_LASERS do
+      local pos, rot = laser_pose(hall, k, t)
+      local l = run.lasers[k]
+      if not l then
+        l = { obj = minetest.add_entity(pos, "reel:laser") }
+        run.lasers[k] = l
+      end
+      if l.obj then
+        local colour = RAVE_COLOURS[(math.floor(bar / 2) + k) % 3 + 1]
+        local shown = bar % 4 ~= 3
+        if l.colour ~= colour or l.shown ~= shown then
+          local tex = "default_cloud.png^[multiply:" .. colour
+          l.obj:set_properties({ textures = { tex, tex, tex, tex, tex, tex }, is_visible = shown })
+          l.colour, l.shown = colour, shown
+        end
+        l.obj:set_pos(pos)
+        l.obj:set_rotation(rot)
+      end
+    end
+    -- The camera walks in, bobbing a little on the beat, looking towards the DJ over the crowd's heads, its gaze
+    -- wandering from side to side.
+    local pos = { x = hall.x + rave_path(zr), y = hall.base + 0.65 + 0.05 * bounce, z = hall.z + zr }
+    move_to(player, pos, dtime)
+    local target = { x = hall.x, y = hall.base + 1.6, z = hall.z + STAGE_Z + 3 }
+    yaw = smooth_angle(yaw, math.atan2(-(target.x - pos.x), target.z - pos.z) + 0.3 * math.sin(t * 0.13 + 0.8), rate)
+    local flat = math.max(1, math.sqrt((target.x - pos.x) ^ 2 + (target.z - pos.z) ^ 2))
+    local want_pitch = math.atan2(pos.y + 1.5 - target.y, flat) + 0.1 + 0.04 * math.sin(t * 0.21)
     pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
