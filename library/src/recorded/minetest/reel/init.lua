@@ -1157,6 +1157,7 @@ local function build_hall(hall)
       id("reel:ceiling_light")
     local STAGE, DECK, SPEAKER, STRIP = id("wool:dark_grey"), id("default:obsidian_block"), id("default:coalblock"),
       id("reel:panel_2")
+    local TRUSS, OFF = id("default:steelblock"), id("reel:panel_off")
     for z = minp.z, maxp.z do
       for x = minp.x, maxp.x do
         for y = minp.y, maxp.y do
@@ -1174,6 +1175,12 @@ local function build_hall(hall)
             data[i] = AIR
             -- The stage across the far end, a block high; the decks on it; speaker stacks either side.
             if dz >= STAGE_Z and h == 1 then data[i] = STAGE end
+            -- Lighting trusses across the hall every eight blocks, hung a block under the ceiling, each with a row of
+            -- lamps under it (their colours are set on every beat, see show_panels).
+            if dz % 8 == 4 and dz < STAGE_Z and math.abs(dx) < RAVE_HW then
+              if h == RAVE_H - 1 then data[i] = TRUSS end
+              if h == RAVE_H - 2 and dx % 2 == 0 then data[i] = OFF end
+            end
             if dz == STAGE_Z + 2 and math.abs(dx) <= 3 and h == 2 then data[i] = DECK end
             if math.abs(dx) >= 8 and math.abs(dx) <= 10 and dz >= STAGE_Z - 2 and dz <= STAGE_Z - 1 and h <= 4 then
               data[i] = SPEAKER
@@ -1185,11 +1192,24 @@ local function build_hall(hall)
   end)
 end
 
--- Shows the wall's pattern for beat `b`: panels from x = -12 to 12, 2 to 11 blocks up, on the far wall.
+-- Shows the wall's pattern for beat `b` (panels from x = -12 to 12, 2 blocks up to the ceiling, on the far wall)
+-- and the trusses' lamps: a chase of the bar's colour running across each truss, one lamp in four lit, every other
+-- truss running the other way.
 local function show_panels(hall, b)
   for dx = -12, 12 do
     for h = 2, RAVE_H - 1 do
       minetest.swap_node({ x = hall.x + dx, y = hall.base + h, z = hall.z + RAVE_L }, { name = panel_at(dx, h, b) })
+    end
+  end
+  local lit = "reel:panel_" .. (math.floor(b / 4) % #RAVE_COLOURS + 1)
+  for dz = 4, STAGE_Z - 1, 8 do
+    local dir = (dz % 16 == 4) and 1 or -1
+    for dx = -RAVE_HW + 1, RAVE_HW - 1 do
+      if dx % 2 == 0 then
+        local on = (dx / 2 * dir + b) % 4 == 0
+        minetest.swap_node({ x = hall.x + dx, y = hall.base + RAVE_H - 2, z = hall.z + dz },
+          { name = on and lit or "reel:panel_off" })
+      end
     end
   end
 end
