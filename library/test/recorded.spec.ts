@@ -211,8 +211,10 @@ describe("recording a dreamscape", () => {
   }, 1_200_000);
 });
 
-/** A recorded quick clip is 2 s of 1080x1920 at 30 fps with square pixels, moving in (nearly) every frame, a real picture. */
-/** `minMean`: how bright the picture is on average at least (a club at night is darker than a day outside). */
+/**
+ * A recorded quick clip is 2 s of 1080x1920 at 30 fps with square pixels, moving in (nearly) every frame, a real
+ * picture at least `minMean` bright on average (a club at night is darker than a day outside).
+ */
 async function expectRealClip(file: string, minMean = 30) {
   const info = JSON.parse(
     execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", file]).toString(),

@@ -1088,6 +1088,15 @@ local RAVE_BEAT = 60 / 128
 local RAVE_HW, RAVE_L, RAVE_H = 15, 36, 9
 local STAGE_Z = RAVE_L - 8
 local RAVE_WALK = 0.45
+-- How far into the hall the camera starts (nobody stands within two blocks ahead of it there).
+local RAVE_START = 3
+-- The player model's animations the dancers use, each played once a beat: a fist pumped in the air (Minetest
+-- Game's "mine"), a step ("walk", two beats a cycle) and, for those who jump, standing.
+local RAVE_MOVES = {
+  fist = { frames = { x = 189, y = 198 }, fps = 10 / RAVE_BEAT },
+  step = { frames = { x = 168, y = 187 }, fps = 10 / RAVE_BEAT },
+  jump = { frames = { x = 0, y = 79 }, fps = 30 },
+}
 local RAVE_COLOURS = { "#ff2a6d", "#05d9e8", "#8a2cff", "#ff9f1c", "#2bff88", "#ffffff" }
 -- Every panel gives the same light, so changing the wall's pattern never recomputes the hall's lighting.
 for i, colour in ipairs(RAVE_COLOURS) do
@@ -1237,7 +1246,7 @@ local function plan_crowd(hall)
       local px = x + rng:next(-30, 30) / 100
       local pz = z + rng:next(-30, 30) / 100
       -- Nobody where the camera starts; those on its way step aside as it comes (see rave_aside).
-      if (pz > 5 or math.abs(px - rave_path(pz)) > 1.6) and rng:next(1, 20) <= 17 then
+      if (pz > RAVE_START + 2 or math.abs(px - rave_path(pz)) > 1.6) and rng:next(1, 20) <= 17 then
         local roll = rng:next(1, 10)
         crowd[#crowd + 1] = {
           x = px, z = pz,
@@ -1474,7 +1483,7 @@ local function build(player)
       run.crowd = plan_crowd(hall)
       run.beat = 0
       run.lasers = {}
-      player:set_pos({ x = hall.x + rave_path(3), y = hall.base + 0.65, z = hall.z + 3 })
+      player:set_pos({ x = hall.x + rave_path(RAVE_START), y = hall.base + 0.65, z = hall.z + RAVE_START })
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -1761,7 +1770,7 @@ minetest.register_globalstep(function(dtime)
     local b = math.floor(t / RAVE_BEAT)
     if b ~= run.beat then run.beat = b; show_panels(hall, b) end
     local bounce = math.abs(math.sin(math.pi * t / RAVE_BEAT))
-    local zr = 3 + t * RAVE_WALK
+    local zr = RAVE_START + t * RAVE_WALK
     -- The crowd and the DJ: put out once, each with its own move, then lifted on the beat.
     for _, p in ipairs(run.crowd) do
       if not p.obj then
@@ -1769,9 +1778,7 @@ minetest.register_globalstep(function(dtime)
         if p.obj then
           p.obj:set_properties({ textures = { "character.png^[colorize:" .. p.tint } })
           p.obj:set_yaw(p.yaw)
-          if p.move == "fist" then p.obj:set_animation({ x = 189, y = 198 }, 10 / RAVE_BEAT, 0, true)
-          elseif p.move == "step" then p.obj:set_animation({ x = 168, y = 187 }, 10 / RAVE_BEAT, 0, true)
-          else p.obj:set_animation({ x = 0, y = 79 }, 30, 0, true) end
+          p.obj:set_animation(RAVE_MOVES[p.move].frames, RAVE_MOVES[p.move].fps, 0, true)
         end
       end
       if p.obj then
@@ -1780,14 +1787,15 @@ minetest.register_globalstep(function(dtime)
           z = hall.z + p.z })
       end
     end
+    local dj = { x = hall.x, y = hall.base + 1.5 + 0.05 * bounce, z = hall.z + STAGE_Z + 3.2 }
     if not run.dj then
-      run.dj = minetest.add_entity({ x = hall.x, y = hall.base + 1.5, z = hall.z + STAGE_Z + 3.2 }, "reel:dancer")
+      run.dj = minetest.add_entity(dj, "reel:dancer")
       if run.dj then
         run.dj:set_yaw(math.pi)
-        run.dj:set_animation({ x = 189, y = 198 }, 10 / RAVE_BEAT, 0, true)
+        run.dj:set_animation(RAVE_MOVES.fist.frames, RAVE_MOVES.fist.fps, 0, true)
       end
     end
-    if run.dj then run.dj:set_pos({ x = hall.x, y = hall.base + 1.5 + 0.05 * bounce, z = hall.z + STAGE_Z + 3.2 }) end
+    if run.dj then run.dj:set_pos(dj) end
     -- The lasers: on for three bars of four, their colour changing every two bars.
     local bar = math.floor(b / 4)
     for k = 1, RAVE_LASERS do
