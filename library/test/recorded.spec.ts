@@ -307,6 +307,11 @@ describe("recording real gameplay", () => {
       "Gold Skyworld (Minetest)",
     ],
     [
+      "asmr-cube",
+      "the cube: the mod builds the block and the studio, brings the knife down and tips each slab over",
+      "Cube Cutting (Minetest)",
+    ],
+    [
       "hook-footage-rave",
       "the rave: the mod builds the hall and the stage, fills it with a dancing crowd, sweeps the lasers",
       "Block Rave (Minetest)",

@@ -18,7 +18,7 @@ import {
   progress,
   type Span,
 } from "../kit/soundtrack.ts";
-import type { VideoGenerator, VideoSpec } from "../kit/video.ts";
+import type { BuildModeName, VideoGenerator, VideoSpec } from "../kit/video.ts";
 import { boardChop, cutThrough, friction, roomTone, slabLand, type Texture, trickle } from "./foley.ts";
 import { drawKnife } from "./kitchen.ts";
 
@@ -75,7 +75,7 @@ export const CUBE_SPANS = {
 } as const satisfies Record<string, Span>;
 
 /** Knife depth in cube heights below the top of the cut face at the blade's middle (1: the bottom). */
-const REST_DEPTH = -0.55;
+export const REST_DEPTH = -0.55;
 
 /** Cuts per loop: 4, or 1 in a loop of 2 s or less. */
 export function cubeCuts(spec: VideoSpec): number {
@@ -170,6 +170,12 @@ export function cubeFoley(spec: VideoSpec, rng: Rng): Float32Array {
     }
   }
   return masterLoop(bus);
+}
+
+/** Seconds one cut takes in the clip of a library mode (a recording of the cube follows the same schedule). */
+export function cubeCutSeconds(mode: BuildModeName): number {
+  const spec = generator.spec(mode);
+  return loopSeconds(spec) / cubeCuts(spec);
 }
 
 const generator: VideoGenerator = {

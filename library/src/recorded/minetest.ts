@@ -50,7 +50,18 @@ export function minetestVersion(env: NodeJS.ProcessEnv = process.env): string | 
 }
 
 export interface SceneConfig {
-  scene: "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands" | "rave";
+  scene:
+    | "parkour"
+    | "flyover"
+    | "coaster"
+    | "runner"
+    | "tunnel"
+    | "city"
+    | "marbles"
+    | "soccer"
+    | "islands"
+    | "rave"
+    | "cube";
   /** Seconds of footage the run lasts. */
   seconds: number;
   seed: number;
@@ -75,6 +86,8 @@ export interface SceneConfig {
   /** The sky's colours ("#rrggbb"), the same at any hour, and stars shown by day (how many). */
   sky?: { top: string; horizon: string };
   stars?: number;
+  /** Cube: seconds each cut takes (the drawn clip's loop over its cuts, so its sound lands on the picture). */
+  cycle?: number;
 }
 
 export interface WorldFiles {
@@ -128,6 +141,7 @@ export async function prepareWorld(
       planets: scene.planets,
       sky: scene.sky,
       stars: scene.stars,
+      cycle: scene.cycle,
     }),
   );
   await cp(REEL_MOD_DIR, path.join(worldDir, "worldmods", "reel"), { recursive: true });

@@ -3,6 +3,7 @@
  * same kind and key once it is ready. A recipe is plain data; its hash (with the mod and the recorder's code)
  * decides when a clip is recorded again.
  */
+import { cubeCutSeconds } from "../asmr/cube.ts";
 import type { AssetKind } from "../catalogue.ts";
 import type { BuildModeName } from "../kit/video.ts";
 import type { SceneConfig } from "./minetest.ts";
@@ -13,9 +14,11 @@ export interface RecordedRecipe {
   /** What the clip shows, said plainly (pickers show it). */
   title: string;
   description: string;
-  scene: Omit<SceneConfig, "seconds">;
+  scene: Omit<SceneConfig, "seconds" | "cycle">;
   /** Seconds of footage in the full library and in the quick (test) one. */
   seconds: Record<BuildModeName, number>;
+  /** Cube: seconds a cut takes in each library, those of the drawn clip whose sound the recording keeps. */
+  cycle?: Record<BuildModeName, number>;
 }
 
 /** Minetest Game's art is CC BY-SA 3.0: a recording of it is an adaptation, credited and shared alike. */
@@ -29,7 +32,7 @@ export const MINETEST_CREDIT = {
 
 /**
  * Recorded in this order, one at a time: the parkour most stories use first, then the three short hook clips (so the
- * text-hook builder gets its first real clip within about half an hour), then the other backgrounds.
+ * text-hook builder gets its first real clip within about half an hour), the ASMR cube, then the other backgrounds.
  */
 export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
   {
@@ -74,6 +77,24 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
       "A slow walk through a dancing crowd in a dark hall towards the DJ, under sweeping lasers and a wall of light that changes on every beat, recorded in Minetest.",
     scene: { scene: "rave", seed: 29, biomes: ["grassland"], timeOfDay: 0, clouds: 0 },
     seconds: { full: 45, quick: 2 },
+  },
+  {
+    kind: "asmr",
+    key: "cube",
+    title: "Cube Cutting (Minetest)",
+    description:
+      "A knife cuts slab after slab from a block holding a little world (grass, soil, sand, stone with ores, deep rock with gems and glowing magma), each slab tipping over to show its layers, recorded in Minetest.",
+    // Noon light from above; a dark sky over the studio's black backdrop.
+    scene: {
+      scene: "cube",
+      seed: 31,
+      biomes: ["grassland"],
+      timeOfDay: 0.5,
+      clouds: 0,
+      sky: { top: "#15151c", horizon: "#22222c" },
+    },
+    seconds: { full: 60, quick: 2 },
+    cycle: { full: cubeCutSeconds("full"), quick: cubeCutSeconds("quick") },
   },
   {
     kind: "background",

@@ -182,7 +182,7 @@ async function recordOne(
   let result: RecordResult | undefined;
   for (;;) {
     result = await recordScene(
-      { ...recipe.scene, seconds },
+      { ...recipe.scene, seconds, ...(recipe.cycle ? { cycle: recipe.cycle[options.mode] } : {}) },
       {
         out: path.join(options.dir, file),
         thumbnail: path.join(options.dir, thumbnail),

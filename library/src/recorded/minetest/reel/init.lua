@@ -1,5 +1,6 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
---   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands" | "rave",
+--   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands" | "rave"
+--     | "cube",
 --     seconds, seed, biomes = {...}, time_of_day, clouds, and the scene's own settings }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
@@ -1278,6 +1279,241 @@ local function laser_pose(hall, k, tt)
     { x = pitch, y = yaw, z = 0 }
 end
 
+---------------------------------------------------------------- cube
+-- ASMR cube cutting: a long block holding a little world (grass over soil, sand, stone with ores, deep rock with
+-- gems and glowing magma at the bottom; a pond, flowers and a tree at the far end) on a wooden board in a studio.
+-- A knife comes down through the front, the cut slab tips over towards the camera and lies showing its strata, and
+-- the board carries it away while the block glides one slab further. Every cut follows the drawn clip's schedule
+-- (library/src/asmr/cube.ts, CUBE_SPANS), whose sound the recording keeps, so each crunch lands where it is seen.
+local CUBE_W, CUBE_H = 16, 16
+-- Seconds a cut takes (the recipe's: the drawn loop's length over its cuts).
+local CUBE_CYCLE = tonumber(cfg.cycle) or 2
+-- Shares of a cut, as in CUBE_SPANS: the glide, the knife going down, the slab tipping and the knife rising.
+local CUBE_SLIDE, CUBE_CUT, CUBE_FALL = { 0, 0.3 }, { 0.35, 0.6 }, { 0.6, 1 }
+-- The knife's height over the top at rest, in block heights (REST_DEPTH in cube.ts): it sets when the blade meets
+-- the top. Above the top the knife is drawn nearer, at this share of that height, so at rest it does not hide the
+-- block from a camera above it; through the block it moves exactly as the drawn one does.
+local CUBE_REST = -0.55
+local KNIFE_ABOVE = 0.35
+local BLADE_H = 3
+-- The strata from the top, one name a row, in cube.ts's LAYERS order (whose sounds play as the knife passes each);
+-- the rows each takes come within a row of its depth there (grass 0.1, soil 0.22, sand 0.2, stone 0.18, deep rock
+-- 0.15, magma 0.15), so each sound starts within a few milliseconds of its layer (library/test checks both).
+local CUBE_ROWS = {
+  "grass", "soil", "soil", "soil", "soil", "sand", "sand", "sand", "stone", "stone", "stone", "deep", "deep", "deep",
+  "magma", "magma",
+}
+local CUBE_STRATA = {
+  grass = { node = "default:dirt_with_grass", side = "default_grass_side.png" },
+  soil = { node = "default:dirt", side = "default_dirt.png" },
+  sand = { node = "default:sand", side = "default_sand.png" },
+  stone = { node = "default:stone", side = "default_stone.png",
+    ores = { { "coal", 12 }, { "iron", 7 }, { "copper", 5 }, { "gold", 3 } } },
+  deep = { node = "reel:deep_rock", side = "default_desert_stone.png", ores = { { "diamond", 10 }, { "mese", 6 } } },
+  magma = { node = "reel:magma", side = "default_lava.png" },
+}
+minetest.register_node("reel:deep_rock", {
+  description = "Deep rock", tiles = { "default_desert_stone.png" }, groups = { not_in_creative_inventory = 1 },
+  drop = "",
+})
+for _, ore in ipairs({ "diamond", "mese" }) do
+  minetest.register_node("reel:deep_" .. ore, {
+    description = "Deep rock with " .. ore, tiles = { "default_desert_stone.png^default_mineral_" .. ore .. ".png" },
+    groups = { not_in_creative_inventory = 1 }, drop = "",
+  })
+end
+-- Magma as a solid block that glows (lava itself would run out of every cut face).
+minetest.register_node("reel:magma", {
+  description = "Magma", tiles = { "default_lava.png" }, paramtype = "light", light_source = 10,
+  groups = { not_in_creative_inventory = 1 }, drop = "",
+})
+minetest.register_entity("reel:slab", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false, visual = "cube",
+    textures = { "blank.png", "blank.png", "blank.png", "blank.png", "blank.png", "blank.png" },
+    visual_size = { x = CUBE_W, y = CUBE_H, z = 1 }, glow = 3, static_save = false,
+  },
+})
+minetest.register_entity("reel:blade", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false, visual = "cube",
+    textures = { "blank.png", "blank.png", "blank.png", "blank.png", "blank.png", "blank.png" },
+    visual_size = { x = 1, y = 1, z = 1 }, glow = 12, static_save = false,
+  },
+})
+
+-- Which ore (or none) a stratum shows at a block: a function of the seed and the place, so a slab's faces and the
+-- cut face left behind agree.
+local function cube_ore(kind, x, y, z)
+  local ores = CUBE_STRATA[kind].ores
+  if not ores then return nil end
+  local roll = (x * 73856093 + y * 19349663 + z * 83492791 + (tonumber(cfg.seed) or 1) * 2654435) % 1000 / 10
+  for _, o in ipairs(ores) do
+    if roll < o[2] then return o[1] end
+    roll = roll - o[2]
+  end
+  return nil
+end
+local function cube_node(row, x, z)
+  local kind = CUBE_ROWS[row]
+  local ore = cube_ore(kind, x, row, z)
+  if ore then return kind == "deep" and ("reel:deep_" .. ore) or ("default:stone_with_" .. ore) end
+  return CUBE_STRATA[kind].node
+end
+
+-- The block (x from cube.x, z from cube.z, CUBE_W wide, cube.depth long, CUBE_H high on the board at cube.base),
+-- the board under it reaching far towards the camera, and a dark backdrop behind.
+local function build_cube(cube)
+  local minp = { x = cube.x - 30, y = cube.base - 1, z = cube.z - 60 }
+  local maxp = { x = cube.x + CUBE_W + 30, y = cube.base + CUBE_H + 40, z = cube.z + cube.depth + 12 }
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, BOARD, BACK, UNDER = id("air"), id("default:wood"), id("wool:black"), id("default:junglewood")
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        for y = minp.y, maxp.y do
+          local i = area:index(x, y, z)
+          local dx, dz, h = x - cube.x, z - cube.z, y - cube.base
+          if z >= maxp.z - 2 then
+            data[i] = BACK
+          elseif h < 0 then
+            data[i] = UNDER
+          elseif h == 0 then
+            -- The board: planks, with a darker rim along its sides.
+            data[i] = (dx >= -8 and dx < CUBE_W + 8) and BOARD or UNDER
+          elseif dx >= 0 and dx < CUBE_W and dz >= 0 and dz < cube.depth and h <= CUBE_H then
+            data[i] = id(cube_node(CUBE_H + 1 - h, x, z))
+          else
+            data[i] = AIR
+          end
+        end
+      end
+    end
+  end)
+  -- The far end: a pond, flowers and grass, and a little tree, where no cut reaches.
+  local top = cube.base + CUBE_H
+  local far = cube.z + cube.depth - 1
+  for x = cube.x + 2, cube.x + 6 do
+    for z = far - 8, far - 5 do minetest.set_node({ x = x, y = top, z = z }, { name = "default:water_source" }) end
+  end
+  local plants = { "flowers:rose", "flowers:tulip", "flowers:dandelion_yellow", "flowers:viola", "default:grass_3",
+    "default:grass_5", "default:grass_2", "flowers:geranium" }
+  for z = cube.cuts + 2, cube.depth - 1 do
+    for dx = 0, CUBE_W - 1 do
+      local p = { x = cube.x + dx, y = top + 1, z = cube.z + z }
+      if minetest.get_node({ x = p.x, y = top, z = p.z }).name == "default:dirt_with_grass" and rng:next(1, 4) == 1 then
+        minetest.set_node(p, { name = plants[rng:next(1, #plants)] })
+      end
+    end
+  end
+  local tx, tz = cube.x + CUBE_W - 5, far - 3
+  for dy = 1, 4 do minetest.set_node({ x = tx, y = top + dy, z = tz }, { name = "default:tree" }) end
+  for dx = -2, 2 do
+    for dz = -2, 2 do
+      for dy = 3, 6 do
+        local r = math.abs(dx) + math.abs(dz)
+        if (dy <= 4 and r <= 3 and not (dx == 0 and dz == 0)) or (dy >= 5 and r <= 1 + (6 - dy)) then
+          minetest.set_node({ x = tx + dx, y = top + dy, z = tz + dz }, { name = "default:leaves" })
+        end
+      end
+    end
+  end
+end
+
+-- The textures of slab `c` as a block of its own: its faces drawn from the same blocks the map holds.
+local function slab_textures(cube, c)
+  local z = cube.z + c
+  local w, h = CUBE_W * 16, CUBE_H * 16
+  local face, ores = {}, {}
+  for row = 1, CUBE_H do
+    for dx = 0, CUBE_W - 1 do
+      local kind = CUBE_ROWS[row]
+      face[#face + 1] = (dx * 16) .. "," .. ((row - 1) * 16) .. "=" .. CUBE_STRATA[kind].side
+      local ore = cube_ore(kind, cube.x + dx, row, z)
+      if ore then ores[#ores + 1] = (dx * 16) .. "," .. ((row - 1) * 16) .. "=default_mineral_" .. ore .. ".png" end
+    end
+  end
+  local front = "[combine:" .. w .. "x" .. h .. ":" .. table.concat(face, ":")
+  if #ores > 0 then front = front .. "^([combine:" .. w .. "x" .. h .. ":" .. table.concat(ores, ":") .. ")" end
+  local top, bottom, side = {}, {}, {}
+  for dx = 0, CUBE_W - 1 do
+    top[#top + 1] = (dx * 16) .. ",0=default_grass.png"
+    bottom[#bottom + 1] = (dx * 16) .. ",0=default_lava.png"
+  end
+  for row = 1, CUBE_H do side[#side + 1] = "0," .. ((row - 1) * 16) .. "=" .. CUBE_STRATA[CUBE_ROWS[row]].side end
+  local top_t = "[combine:" .. w .. "x16:" .. table.concat(top, ":")
+  local bottom_t = "[combine:" .. w .. "x16:" .. table.concat(bottom, ":")
+  local side_t = "[combine:16x" .. h .. ":" .. table.concat(side, ":")
+  return { top_t, bottom_t, side_t, side_t, front, front }
+end
+
+local function span_progress(u, span) return math.max(0, math.min(1, (u - span[1]) / (span[2] - span[1]))) end
+local function ease(p) return p * p * (3 - 2 * p) end
+
+-- Where the cut is at time `tt`: the cut's number, the time through it (0..1) and the knife's plane (z).
+local function cube_moment(cube, tt)
+  local c = math.floor(tt / CUBE_CYCLE)
+  local u = tt / CUBE_CYCLE - c
+  return c, u, cube.z + c - 0.5 + ease(span_progress(u, CUBE_SLIDE))
+end
+
+-- The knife's depth (block heights below the top; 1 at the board), as cube.ts's cubeMoment.
+local function knife_depth(u)
+  local depth
+  if u < CUBE_CUT[2] then
+    depth = CUBE_REST + (1 - CUBE_REST) * span_progress(u, CUBE_CUT)
+  else
+    depth = 1 - (1 - CUBE_REST) * ease(span_progress(u, CUBE_FALL))
+  end
+  return depth < 0 and depth * KNIFE_ABOVE or depth
+end
+
+-- Slab `c` tipped `angle` (0 upright, pi/2 lying) about its bottom front edge: its middle and rotation.
+local function slab_pose(cube, c, angle, away)
+  local py, pz = cube.base + 0.5, cube.z + c - 0.5 - (away or 0)
+  local dy, dz = CUBE_H / 2, 0.5
+  return {
+    x = cube.x + (CUBE_W - 1) / 2,
+    y = py + dy * math.cos(angle) + dz * math.sin(angle),
+    z = pz - dy * math.sin(angle) + dz * math.cos(angle),
+  }, { x = -angle, y = 0, z = 0 }
+end
+
+-- Takes slab `c` out of the block and puts it out as a block of its own in the same place.
+local function cut_slab(cube, c)
+  local z = cube.z + c
+  local minp = { x = cube.x, y = cube.base + 1, z = z }
+  local maxp = { x = cube.x + CUBE_W - 1, y = cube.base + CUBE_H, z = z }
+  edit_map(minp, maxp, function(data, area)
+    local air = minetest.get_content_id("air")
+    for i in area:iterp(minp, maxp) do data[i] = air end
+  end)
+  local pos, rot = slab_pose(cube, c, 0)
+  local obj = minetest.add_entity(pos, "reel:slab")
+  if obj then
+    obj:set_properties({ textures = slab_textures(cube, c) })
+    obj:set_rotation(rot)
+  end
+  return obj
+end
+
+-- Builds the studio for the run from `start` (need_box generates the map it stands in) and puts the camera there.
+local function cube_setup(player, start, need_box)
+  -- The studio stands a dozen blocks over the highest ground around, the board reaching far towards the camera.
+  local cuts = math.ceil((seconds + 3) / CUBE_CYCLE) + 1
+  local cube = { x = start.x, z = start.z, cuts = cuts, depth = cuts + 14 }
+  local top = 0
+  for dx = -30, CUBE_W + 30, 23 do
+    for dz = -60, cube.depth + 12, 20 do top = math.max(top, ground_at(start.x + dx, start.z + dz)) end
+  end
+  cube.base = top + 12
+  need_box({ x = cube.x - 31, y = cube.base - 2, z = cube.z - 61 },
+    { x = cube.x + CUBE_W + 31, y = cube.base + CUBE_H + 41, z = cube.z + cube.depth + 13 })
+  build_cube(cube)
+  player:set_pos({ x = cube.x + CUBE_W / 2 - 4, y = cube.base + CUBE_H + 4.5, z = cube.z - 11.5 })
+  return cube
+end
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -1484,6 +1720,9 @@ local function build(player)
       run.beat = 0
       run.lasers = {}
       player:set_pos({ x = hall.x + rave_path(RAVE_START), y = hall.base + 0.65, z = hall.z + RAVE_START })
+    elseif scene == "cube" then
+      run.cube = cube_setup(player, start, need_box)
+      run.slabs = {}
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -1602,6 +1841,64 @@ local function coaster_pose(dist)
   if not b then return nil end
   local ahead = cells[math.min(#cells, i + 5)]
   return { x = a.x + (b.x - a.x) * s, y = a.y + (b.y - a.y) * s + 0.6, z = a.z + (b.z - a.z) * s }, ahead
+end
+
+-- One step of the cube run: the knife, the slabs and the camera at time t.
+local function cube_step(player, dtime, rate)
+  local cube = run.cube
+  local c, u, zc = cube_moment(cube, t)
+  local cx = cube.x + (CUBE_W - 1) / 2
+  -- The knife: a steel blade a little wider than the block, a darker spine along its top, its handle out to the right.
+  local bottom = cube.base + CUBE_H + 0.5 - knife_depth(u) * CUBE_H
+  local blade_w = CUBE_W + 3
+  local parts = {
+    { pos = { x = cx, y = bottom + BLADE_H / 2, z = zc }, size = { x = blade_w, y = BLADE_H, z = 0.08 },
+      tex = "default_steel_block.png^[resize:16x16^[multiply:#dfe6ee" },
+    { pos = { x = cx, y = bottom + BLADE_H + 0.15, z = zc }, size = { x = blade_w, y = 0.3, z = 0.22 },
+      tex = "default_steel_block.png^[resize:16x16^[multiply:#6b737c" },
+    { pos = { x = cx + blade_w / 2 + 2.4, y = bottom + BLADE_H - 0.7, z = zc }, size = { x = 5, y = 1.4, z = 0.7 },
+      tex = "default_junglewood.png" },
+  }
+  run.knife = run.knife or {}
+  for k, part in ipairs(parts) do
+    local obj = run.knife[k]
+    if not obj then
+      obj = minetest.add_entity(part.pos, "reel:blade")
+      if obj then
+        local tex = part.tex
+        obj:set_properties({ visual_size = part.size, textures = { tex, tex, tex, tex, tex, tex } })
+        run.knife[k] = obj
+      end
+    end
+    if obj then obj:set_pos(part.pos) end
+  end
+  -- The slab just cut tips over (faster and faster, as it falls); the one before rides the board away.
+  if u >= CUBE_FALL[1] and not run.slabs[c] then run.slabs[c] = cut_slab(cube, c) or false end
+  for k, obj in pairs(run.slabs) do
+    if k < c - 1 then
+      if obj then obj:remove() end
+      run.slabs[k] = nil
+    elseif obj then
+      local angle, away = math.pi / 2, 0
+      if k == c then angle = span_progress(u, CUBE_FALL) ^ 2 * math.pi / 2 end
+      -- At an even pace, clear of where the next one lands just before it does.
+      if k == c - 1 then away = (CUBE_H + 1) * span_progress(u, { 0, 0.95 }) end
+      local pos, rot = slab_pose(cube, k, angle, away)
+      obj:set_pos(pos)
+      obj:set_rotation(rot)
+    end
+  end
+  -- The camera: above and a little to the left of the block's front, pushing in a slab a cut.
+  local zcam = cube.z - 0.5 + t / CUBE_CYCLE
+  local eye = { x = cx - 3.5 + 0.8 * math.sin(t * 0.19), y = cube.base + CUBE_H + 6, z = zcam - 11 }
+  move_to(player, { x = eye.x, y = eye.y - 1.5, z = eye.z }, dtime)
+  local target = { x = cx, y = cube.base + CUBE_H * 0.45, z = zcam + 2 }
+  yaw = smooth_angle(yaw, math.atan2(-(target.x - eye.x), target.z - eye.z), rate)
+  local flat = math.sqrt((target.x - eye.x) ^ 2 + (target.z - eye.z) ^ 2)
+  local want_pitch = math.atan2(eye.y - target.y, flat)
+  pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
+  player:set_look_horizontal(yaw + sway())
+  player:set_look_vertical(pitch)
 end
 
 minetest.register_globalstep(function(dtime)
@@ -1828,6 +2125,9 @@ minetest.register_globalstep(function(dtime)
     pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
+  elseif scene == "cube" then
+    if t > seconds + 3 then finished = true; write_file("done", "1"); return end
+    cube_step(player, dtime, rate)
   elseif scene == "tunnel" then
     local d = t * TUNNEL_SPEED
     if t > seconds + 3 or d > run.length then finished = true; write_file("done", "1"); return end
