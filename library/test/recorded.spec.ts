@@ -312,6 +312,11 @@ describe("recording real gameplay", () => {
       "Cube Cutting (Minetest)",
     ],
     [
+      "dreamscape-machine-experiments",
+      "the machine hall: the mod builds the hall, turns its meshing gears, pumps the pistons and runs the orbs",
+      "Machine Hall (Minetest)",
+    ],
+    [
       "hook-footage-rave",
       "the rave: the mod builds the hall and the stage, fills it with a dancing crowd, sweeps the lasers",
       "Block Rave (Minetest)",

@@ -12,6 +12,7 @@ import { access, cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopChild, track } from "./display.ts";
+import { writeMeshes } from "./meshes.ts";
 
 /** The world mod, copied into each world. */
 export const REEL_MOD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "minetest", "reel");
@@ -61,7 +62,8 @@ export interface SceneConfig {
     | "soccer"
     | "islands"
     | "rave"
-    | "cube";
+    | "cube"
+    | "machines";
   /** Seconds of footage the run lasts. */
   seconds: number;
   seed: number;
@@ -145,6 +147,7 @@ export async function prepareWorld(
     }),
   );
   await cp(REEL_MOD_DIR, path.join(worldDir, "worldmods", "reel"), { recursive: true });
+  await writeMeshes(path.join(worldDir, "worldmods", "reel"));
   const configFile = path.join(dir, "minetest.conf");
   const settings: Record<string, string | number | boolean> = {
     screen_w: screen.width,

@@ -22,7 +22,7 @@ import { type RecordResult, recordScene } from "./record.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The recorder's own code: a change to any of it records the clips again. */
-const CODE_FILES = ["display.ts", "minetest.ts", "record.ts"];
+const CODE_FILES = ["display.ts", "meshes.ts", "minetest.ts", "record.ts"];
 
 /** Share of repeated frames above which a clip is recorded again, slower. */
 export const MAX_REPEATED_SHARE = 0.04;

@@ -1,6 +1,6 @@
 -- Camera runs for recorded footage. The recorder writes reel.json into the world folder:
 --   { scene = "parkour" | "flyover" | "coaster" | "runner" | "tunnel" | "city" | "marbles" | "soccer" | "islands" | "rave"
---     | "cube",
+--     | "cube" | "machines",
 --     seconds, seed, biomes = {...}, time_of_day, clouds, and the scene's own settings }
 -- The mod finds a start in one of the biomes, generates the area, builds the course, writes "ready",
 -- waits for the recorder's "go", then moves the camera along the run and writes "done" at its end.
@@ -1514,6 +1514,214 @@ local function cube_setup(player, start, need_box)
   return cube
 end
 
+---------------------------------------------------------------- machines
+-- A machine hall for the "machine experiments" dreamscape: a slow glide down a long hall between walls of turning
+-- gears (each big wheel driving a small one, their teeth meshing), rows of pistons pumping in a wave along the floor,
+-- glass tubes along both walls carrying glowing orbs, and gears turning flat in the floor under the camera.
+local HALL_HW, HALL_H, BAY = 12, 14, 12
+local HALL_SPEED = 1.1
+local HALL_START = 4
+local ORB_COLOURS = { "#38f3ff", "#ff4fd8", "#ffe14a", "#7dff6a" }
+-- Gears from library/src/recorded/meshes.ts: sizes (tip radius), teeth and how the pair meshes.
+local GEAR = {
+  big = { mesh = "reel_gear_big.obj", teeth = 16, pitch = 2.975 },
+  small = { mesh = "reel_gear_small.obj", teeth = 10, pitch = 1.875 },
+}
+minetest.register_node("reel:hall_lamp", {
+  description = "Hall lamp", tiles = { "wool_white.png^[multiply:#fff1d6" }, paramtype = "light", light_source = 14,
+  groups = { not_in_creative_inventory = 1 }, drop = "",
+})
+minetest.register_entity("reel:gear", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false, visual = "mesh", mesh = "reel_gear_big.obj",
+    textures = { "default_steel_block.png" }, visual_size = { x = 10, y = 10, z = 10 }, backface_culling = false,
+    glow = 2, static_save = false,
+  },
+})
+minetest.register_entity("reel:part", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false, visual = "cube",
+    textures = { "blank.png", "blank.png", "blank.png", "blank.png", "blank.png", "blank.png" },
+    visual_size = { x = 1, y = 1, z = 1 }, static_save = false,
+  },
+})
+
+local function hall_build(hall)
+  local minp = { x = hall.x - HALL_HW - 1, y = hall.base - 1, z = hall.z - 2 }
+  local maxp = { x = hall.x + HALL_HW + 1, y = hall.base + HALL_H + 1, z = hall.z + hall.length + 2 }
+  edit_map(minp, maxp, function(data, area)
+    local id = minetest.get_content_id
+    local AIR, FLOOR, LANE, WALL, PILLAR, LAMP, GLASS, BASE = id("air"), id("wool:dark_grey"),
+      id("default:tinblock"), id("default:stone_block"), id("default:copperblock"), id("reel:hall_lamp"), id("default:glass"), id("default:steelblock")
+    local BEAM = id("default:steelblock")
+    for z = minp.z, maxp.z do
+      for x = minp.x, maxp.x do
+        for y = minp.y, maxp.y do
+          local i = area:index(x, y, z)
+          local dx, dz, h = x - hall.x, z - hall.z, y - hall.base
+          local edge = math.abs(dx) > HALL_HW or dz < 0 or dz > hall.length
+          if h <= 0 then
+            -- Steel lanes under the pistons, a pit for the floor gears every bay.
+            data[i] = (math.abs(dx) == 7 and h == 0) and LANE or FLOOR
+          elseif h >= HALL_H then
+            -- A glass roof on steel beams: the noon sun lights the hall; lamps hang from the beams.
+            if dz % 6 == 0 or dx % 8 == 0 then
+              data[i] = (h == HALL_H and dz % 6 == 0 and dx % 4 == 2) and LAMP or BEAM
+            else
+              data[i] = GLASS
+            end
+          elseif edge then
+            data[i] = (dz % BAY == 0 and not (dz < 0 or dz > hall.length)) and PILLAR or WALL
+          else
+            data[i] = AIR
+            -- The glass tubes along both walls, three blocks in from them, high up; a piston housing every
+            -- three blocks along the steel lanes.
+            if math.abs(dx) == HALL_HW - 3 and h == 11 then data[i] = GLASS end
+            if math.abs(dx) == 7 and h == 1 and dz % 3 == 0 then data[i] = BASE end
+            if math.abs(dx) == HALL_HW and dz % BAY == 0 then data[i] = PILLAR end
+          end
+        end
+      end
+    end
+  end)
+end
+
+-- The gears of the hall: on each wall a big wheel driving a small one above it, every bay; and a pair turning flat
+-- in the floor's middle every bay from the second. Each pair's centres lie on a line up or across, where the
+-- meshing below holds whichever way the mesh and the rotation turn the picture.
+local function hall_plan_gears(hall)
+  local gears = {}
+  local apart = GEAR.big.pitch + GEAR.small.pitch
+  for dz = BAY / 2, hall.length - 4, BAY do
+    for _, side in ipairs({ -1, 1 }) do
+      local big = { kind = "big", x = hall.x + side * (HALL_HW - 0.6), y = hall.base + 4.2, z = hall.z + dz,
+        facing = "wall", rate = 0.45 * side }
+      gears[#gears + 1] = big
+      gears[#gears + 1] = { kind = "small", x = big.x, y = big.y + apart, z = big.z, facing = "wall", drives = big }
+    end
+    if dz >= BAY then
+      local big = { kind = "big", x = hall.x - 2.4, y = hall.base + 0.55, z = hall.z + dz + 4, facing = "floor", rate = 0.35 }
+      gears[#gears + 1] = big
+      gears[#gears + 1] = { kind = "small", x = big.x + apart, y = big.y, z = big.z, facing = "floor", drives = big }
+    end
+  end
+  return gears
+end
+
+-- A gear's rotation at time tt: its spin about its axle, then turned to face out of the wall or up from the floor.
+local function gear_rotation(g, tt)
+  local spin
+  if g.drives then
+    local d = g.drives
+    -- The line between the centres, seen along the axle; the driven wheel turns the other way, faster by the ratio,
+    -- with a gap of its own facing a tooth of the wheel that drives it.
+    local along = g.facing == "wall" and math.atan2(g.y - d.y, g.z - d.z) or math.atan2(g.z - d.z, g.x - d.x)
+    local big_spin = d.rate * tt
+    spin = along + math.pi + math.pi / GEAR[g.kind].teeth
+      - (GEAR[d.kind].teeth / GEAR[g.kind].teeth) * (big_spin - along)
+  else
+    spin = g.rate * tt
+  end
+  if g.facing == "wall" then return { x = 0, y = math.pi / 2, z = spin } end
+  return { x = math.pi / 2, y = 0, z = spin }
+end
+
+-- The pistons along both lanes: a rod sliding out of its housing and a head on it, pumping in a wave that runs down
+-- the hall (the rod is longer than the stroke; its lower end stays hidden in the housing and the floor).
+local ROD = 5
+local function piston_pose(hall, side, dz, tt)
+  local lift = 0.5 + 0.5 * math.sin(tt * 2.4 - dz * 0.55)
+  local top = hall.base + 2.3 + 2.2 * lift
+  return { x = hall.x + side * 7, y = top - ROD / 2, z = hall.z + dz }, { x = hall.x + side * 7, y = top + 0.2, z = hall.z + dz }
+end
+
+-- Sets the hall up for the run from `start` and puts the camera at its start.
+local function hall_setup(player, start, need_box)
+  local length = math.floor(seconds * HALL_SPEED) + HALL_START + 30
+  local top = 0
+  for dx = -HALL_HW, HALL_HW, HALL_HW do
+    for dz = 0, length, 16 do top = math.max(top, ground_at(start.x + dx, start.z + dz)) end
+  end
+  local hall = { x = start.x, z = start.z, base = top + 1, length = length }
+  need_box({ x = hall.x - HALL_HW - 2, y = hall.base - 2, z = hall.z - 3 },
+    { x = hall.x + HALL_HW + 2, y = hall.base + HALL_H + 2, z = hall.z + length + 3 })
+  hall_build(hall)
+  hall.gears = hall_plan_gears(hall)
+  hall.pistons = {}
+  hall.orbs = {}
+  player:set_pos({ x = hall.x, y = hall.base + 3.4, z = hall.z + HALL_START })
+  return hall
+end
+
+local function hall_part(pos, size, tex, glow)
+  local obj = minetest.add_entity(pos, "reel:part")
+  if obj then
+    obj:set_properties({ visual_size = size, textures = { tex, tex, tex, tex, tex, tex }, glow = glow or 0 })
+  end
+  return obj
+end
+
+-- One step of the hall run at time tt: the gears, the pistons and orbs near the camera; returns where the camera is,
+-- its yaw off the hall's axis and its pitch.
+local function hall_step(hall, tt)
+  local zr = HALL_START + tt * HALL_SPEED
+  for _, g in ipairs(hall.gears) do
+    if not g.obj and g.z - hall.z < zr + 60 then
+      g.obj = minetest.add_entity({ x = g.x, y = g.y, z = g.z }, "reel:gear")
+      if g.obj then
+        g.obj:set_properties({ mesh = GEAR[g.kind].mesh, textures = { g.kind == "big" and "default_steel_block.png"
+          or "default_copper_block.png" } })
+      end
+    end
+    if g.obj then g.obj:set_rotation(gear_rotation(g, tt)) end
+  end
+  for dz = math.max(0, math.floor(zr) - 6), math.min(hall.length, math.floor(zr) + 48) do
+    if dz % 3 == 0 then
+      for _, side in ipairs({ -1, 1 }) do
+        local key = side .. ":" .. dz
+        local p = hall.pistons[key]
+        local rod_pos, head_pos = piston_pose(hall, side, dz, tt)
+        if not p then
+          p = { rod = hall_part(rod_pos, { x = 0.35, y = ROD, z = 0.35 }, "default_steel_block.png"),
+            head = hall_part(head_pos, { x = 1.1, y = 0.4, z = 1.1 }, "default_copper_block.png") }
+          hall.pistons[key] = p
+        end
+        if p.rod then p.rod:set_pos(rod_pos) end
+        if p.head then p.head:set_pos(head_pos) end
+      end
+    end
+  end
+  -- Orbs: four blocks apart in each tube, running towards the far end on the left and back on the right.
+  for k = 0, math.floor(hall.length / 4) do
+    for _, side in ipairs({ -1, 1 }) do
+      local key = side .. ":" .. k
+      local z = (k * 4 + side * tt * 3.2) % hall.length
+      local pos = { x = hall.x + side * (HALL_HW - 3), y = hall.base + 11, z = hall.z + z }
+      local o = hall.orbs[key]
+      if not o then
+        local colour = ORB_COLOURS[(k + (side == 1 and 2 or 0)) % #ORB_COLOURS + 1]
+        o = hall_part(pos, { x = 0.45, y = 0.45, z = 0.45 }, "wool_white.png^[multiply:" .. colour, 14)
+        hall.orbs[key] = o
+      end
+      if o then o:set_pos(pos) end
+    end
+  end
+  -- Where the camera is and how it looks: gliding down the middle at a third of the hall's height, its gaze
+  -- wandering to the walls.
+  return { x = hall.x + 0.8 * math.sin(tt * 0.11), y = hall.base + 3.4, z = hall.z + zr },
+    0.35 * math.sin(tt * 0.13 + 0.6), 0.1 + 0.04 * math.sin(tt * 0.09)
+end
+
+-- The scenes set up by one function each (player, start, need_box, run), kept in one table so the planner below,
+-- which reaches every scene's helpers, stays within Lua's limit of 60 upvalues a function.
+local SCENE_SETUP = {
+  cube = function(player, start, need_box, run)
+    run.cube = cube_setup(player, start, need_box)
+    run.slabs = {}
+  end,
+  machines = function(player, start, need_box, run) run.hall = hall_setup(player, start, need_box) end,
+}
+
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
 local t = 0
@@ -1720,9 +1928,8 @@ local function build(player)
       run.beat = 0
       run.lasers = {}
       player:set_pos({ x = hall.x + rave_path(RAVE_START), y = hall.base + 0.65, z = hall.z + RAVE_START })
-    elseif scene == "cube" then
-      run.cube = cube_setup(player, start, need_box)
-      run.slabs = {}
+    elseif SCENE_SETUP[scene] then
+      SCENE_SETUP[scene](player, start, need_box, run)
     elseif scene == "tunnel" then
       run.start = start
       run.length = math.floor(seconds * TUNNEL_SPEED) + 60
@@ -1900,6 +2107,19 @@ local function cube_step(player, dtime, rate)
   player:set_look_horizontal(yaw + sway())
   player:set_look_vertical(pitch)
 end
+
+-- One step of the machine hall: its parts, then the camera gliding as hall_step says.
+local function hall_camera(player, dtime, rate)
+  local pos, look_yaw, look_pitch = hall_step(run.hall, t)
+  move_to(player, pos, dtime)
+  yaw = smooth_angle(yaw, look_yaw, rate)
+  pitch = pitch and (pitch + (look_pitch - pitch) * rate) or look_pitch
+  player:set_look_horizontal(yaw + sway())
+  player:set_look_vertical(pitch)
+end
+
+-- The scenes stepped by one function each (player, dtime, rate), as SCENE_SETUP.
+local SCENE_STEP = { cube = cube_step, machines = hall_camera }
 
 minetest.register_globalstep(function(dtime)
   if not ready or finished then return end
@@ -2125,9 +2345,9 @@ minetest.register_globalstep(function(dtime)
     pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
-  elseif scene == "cube" then
+  elseif SCENE_STEP[scene] then
     if t > seconds + 3 then finished = true; write_file("done", "1"); return end
-    cube_step(player, dtime, rate)
+    SCENE_STEP[scene](player, dtime, rate)
   elseif scene == "tunnel" then
     local d = t * TUNNEL_SPEED
     if t > seconds + 3 or d > run.length then finished = true; write_file("done", "1"); return end
