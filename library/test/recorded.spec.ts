@@ -317,6 +317,11 @@ describe("recording real gameplay", () => {
       "Machine Hall (Minetest)",
     ],
     [
+      "dreamscape-fashion",
+      "the pearl skyworld: the mod lays the folds of silk, raises the pearl islands and lets the pearls drift",
+      "Pearl Skyworld (Minetest)",
+    ],
+    [
       "hook-footage-rave",
       "the rave: the mod builds the hall and the stage, fills it with a dancing crowd, sweeps the lasers",
       "Block Rave (Minetest)",

@@ -78,13 +78,15 @@ export interface SceneConfig {
   speed?: number;
   heading?: number;
   /**
-   * Islands: the land below hidden under an endless floor (a black-and-white checkerboard, or black lined with gold),
-   * what the islands are made of (grass, flowers and trees with waterfalls; or gold, obsidian and gems), and banded
-   * planets out to the sides.
+   * Islands: the land below hidden under an endless floor (a black-and-white checkerboard, black lined with gold, or
+   * folds of pastel silk), what the islands are made of (grass, flowers and trees with waterfalls; gold, obsidian and
+   * gems; or pearl white over blush and lilac), and banded planets out to the sides.
    */
-  floor?: "checker" | "gold";
-  isles?: "green" | "gold";
+  floor?: "checker" | "gold" | "silk";
+  isles?: "green" | "gold" | "pearl";
   planets?: boolean;
+  /** Islands: pearls drifting in the air around the glide. */
+  pearls?: boolean;
   /** The sky's colours ("#rrggbb"), the same at any hour, and stars shown by day (how many). */
   sky?: { top: string; horizon: string };
   stars?: number;
@@ -141,6 +143,7 @@ export async function prepareWorld(
       floor: scene.floor,
       isles: scene.isles,
       planets: scene.planets,
+      pearls: scene.pearls,
       sky: scene.sky,
       stars: scene.stars,
       cycle: scene.cycle,

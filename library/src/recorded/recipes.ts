@@ -209,4 +209,23 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     scene: { scene: "machines", seed: 37, biomes: ["grassland"], timeOfDay: 0.5, clouds: 0.2 },
     seconds: { full: 60, quick: 2 },
   },
+  {
+    kind: "dreamscape",
+    key: "fashion",
+    title: "Pearl Skyworld (Minetest)",
+    description:
+      "A glide over endless folds of lilac, blush and white between floating islands of pearl white set with gems, pearls drifting in the air under a pink sky, recorded in Minetest.",
+    scene: {
+      scene: "islands",
+      seed: 43,
+      biomes: ["grassland"],
+      timeOfDay: 0.5,
+      clouds: 0,
+      floor: "silk",
+      isles: "pearl",
+      pearls: true,
+      sky: { top: "#f3c1d7", horizon: "#d8c4f2" },
+    },
+    seconds: { full: 60, quick: 2 },
+  },
 ];

@@ -937,6 +937,14 @@ local FLOORS = {
   gold = function(x, z)
     return (x % 8 == 0 or z % 8 == 0) and "default:goldblock" or "default:obsidian_block"
   end,
+  -- Folds of silk: long soft waves crossing each other, lilac in the hollows, blush pink up the slopes, white on the
+  -- crests (the block and its height over the floor).
+  silk = function(x, z)
+    local h = 3.5 + 2.2 * math.sin(x / 9 + z / 14) + 1.6 * math.sin(z / 6.5 - x / 17) + 0.8 * math.sin((x + z) / 4.3)
+    h = math.max(0, math.min(8, math.floor(h + 0.5)))
+    local name = (h <= 2 and "wool:violet") or (h <= 5 and "wool:pink") or "wool:white"
+    return name, h
+  end,
 }
 local function build_floor(minp, maxp, y, pattern)
   edit_map(minp, maxp, function(data, area)
@@ -944,10 +952,12 @@ local function build_floor(minp, maxp, y, pattern)
     local AIR = minetest.get_content_id("air")
     for z = minp.z, maxp.z do
       for x = minp.x, maxp.x do
-        local name = pattern(x, z)
+        -- A pattern gives the block and, for a floor with relief, its height over y.
+        local name, height = pattern(x, z)
+        local top = y + (height or 0)
         ids[name] = ids[name] or minetest.get_content_id(name)
-        data[area:index(x, y, z)] = ids[name]
-        for yy = y + 1, maxp.y do data[area:index(x, yy, z)] = AIR end
+        for yy = y, top do data[area:index(x, yy, z)] = ids[name] end
+        for yy = top + 1, maxp.y do data[area:index(x, yy, z)] = AIR end
       end
     end
   end)
@@ -960,8 +970,42 @@ local ISLE_LOOKS = {
     fleck = "default:mossycobble", plants = true },
   gold = { top = "default:goldblock", soil = "default:goldblock", rock = "default:obsidian",
     fleck = "default:stone_with_diamond" },
+  -- Pearl: white on top over blush pink and lilac, flecked with magenta.
+  pearl = { top = "wool:white", soil = "wool:pink", rock = "wool:violet", fleck = "wool:magenta" },
 }
 local isle_look = ISLE_LOOKS[cfg.isles or "green"] or ISLE_LOOKS.green
+
+-- Pearls drifting in the air around the glide (cfg.pearls): round white sprites, each bobbing and drifting on its own
+-- slow swing; one left behind the camera comes back far ahead.
+minetest.register_entity("reel:pearl", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false, visual = "sprite",
+    textures = { "default_snowball.png^[multiply:#fff3f8" }, visual_size = { x = 1, y = 1 }, glow = 9,
+    static_save = false,
+  },
+})
+local PEARLS, PEARL_AHEAD = 44, 70
+local function pearls_step(pearls, cam, tt)
+  for k = 1, PEARLS do
+    local p = pearls[k]
+    if not p then
+      p = { dx = rng:next(-160, 160) / 10, dy = rng:next(-80, 50) / 10, z = cam.z + 4 + (k / PEARLS) * PEARL_AHEAD,
+        size = rng:next(60, 170) / 100, phase = rng:next(0, 628) / 100 }
+      pearls[k] = p
+    end
+    if p.z < cam.z - 6 then
+      p.z = p.z + PEARL_AHEAD + 12
+      p.dx = rng:next(-160, 160) / 10
+    end
+    local pos = { x = cam.x + p.dx + 1.5 * math.sin(tt * 0.23 + p.phase), y = cam.y + p.dy + 0.8 * math.sin(tt * 0.41 + p.phase),
+      z = p.z }
+    if not p.obj then
+      p.obj = minetest.add_entity(pos, "reel:pearl")
+      if p.obj then p.obj:set_properties({ visual_size = { x = p.size, y = p.size } }) end
+    end
+    if p.obj then p.obj:set_pos(pos) end
+  end
+end
 
 -- Planets far out to the sides: spheres in bands of colour, one of them ringed.
 local PLANET_BANDS = {
@@ -2274,6 +2318,10 @@ minetest.register_globalstep(function(dtime)
     if t > seconds + 3 then finished = true; write_file("done", "1"); return end
     local x, y = isle_path(run.start, d)
     move_to(player, { x = x, y = y - 1.5, z = run.start.z + d }, dtime)
+    if cfg.pearls then
+      run.pearls = run.pearls or {}
+      pearls_step(run.pearls, { x = x, y = y, z = run.start.z + d }, t)
+    end
     local ax = isle_path(run.start, d + 16)
     -- Looking a little down and along the glide, the gaze drifting slowly from side to side.
     yaw = smooth_angle(yaw, math.atan2(-(ax - x), 16) + 0.22 * math.sin(t * 0.09 + 0.5), rate)
