@@ -1595,9 +1595,10 @@ local function hall_build(hall)
   local maxp = { x = hall.x + HALL_HW + 1, y = hall.base + HALL_H + 1, z = hall.z + hall.length + 2 }
   edit_map(minp, maxp, function(data, area)
     local id = minetest.get_content_id
-    local AIR, FLOOR, LANE, WALL, PILLAR, LAMP, GLASS, BASE = id("air"), id("wool:dark_grey"),
-      id("default:tinblock"), id("default:stone_block"), id("default:copperblock"), id("reel:hall_lamp"), id("default:glass"), id("default:steelblock")
-    local BEAM = id("default:steelblock")
+    local AIR, FLOOR, LANE, WALL, PILLAR = id("air"), id("wool:dark_grey"), id("default:tinblock"),
+      id("default:stone_block"), id("default:copperblock")
+    -- Steel for the roof's beams and the pistons' housings alike.
+    local LAMP, GLASS, STEEL = id("reel:hall_lamp"), id("default:glass"), id("default:steelblock")
     for z = minp.z, maxp.z do
       for x = minp.x, maxp.x do
         for y = minp.y, maxp.y do
@@ -1610,7 +1611,7 @@ local function hall_build(hall)
           elseif h >= HALL_H then
             -- A glass roof on steel beams: the noon sun lights the hall; lamps hang from the beams.
             if dz % 6 == 0 or dx % 8 == 0 then
-              data[i] = (h == HALL_H and dz % 6 == 0 and dx % 4 == 2) and LAMP or BEAM
+              data[i] = (h == HALL_H and dz % 6 == 0 and dx % 4 == 2) and LAMP or STEEL
             else
               data[i] = GLASS
             end
@@ -1621,7 +1622,7 @@ local function hall_build(hall)
             -- The glass tubes along both walls, three blocks in from them, high up; a piston housing every
             -- three blocks along the steel lanes.
             if math.abs(dx) == HALL_HW - 3 and h == 11 then data[i] = GLASS end
-            if math.abs(dx) == 7 and h == 1 and dz % 3 == 0 then data[i] = BASE end
+            if math.abs(dx) == 7 and h == 1 and dz % 3 == 0 then data[i] = STEEL end
             if math.abs(dx) == HALL_HW and dz % BAY == 0 then data[i] = PILLAR end
           end
         end
