@@ -10,7 +10,7 @@ import { layRecorded, readRecorded, readStatus, writeRecorded } from "../src/rec
 import { RECORDED_RECIPES } from "../src/recorded/recipes.ts";
 import { repeatedFrameShare } from "../src/recorded/record.ts";
 import { recipeHash, recordLibrary } from "../src/recorded/recorder.ts";
-import { ffmpegOut } from "./helpers.ts";
+import { ebur128, ffmpegOut } from "./helpers.ts";
 
 const asset = (id: string, source: string, file = `${id}.mp4`): LibraryAsset => {
   const [kind, ...key] = id.split("-");
@@ -144,7 +144,7 @@ describe("recorded clips laid over the drawn library", () => {
 });
 
 describe("recording a dreamscape", () => {
-  it("keeps the drawn clip's ambience under the recorded picture, looped to its length", async () => {
+  it("keeps the drawn clip's ambience under the recorded picture, looped to its length, its peaks under -1 dBTP", async () => {
     const dir = path.join(root, "dreamscape");
     await mkdir(path.join(dir, "dreamscape"), { recursive: true });
     // The built library's drawn clip: 1 s of picture with a 1 s tone, which the 2 s recording loops.
@@ -158,7 +158,8 @@ describe("recording a dreamscape", () => {
       "-f",
       "lavfi",
       "-i",
-      "sine=frequency=330:sample_rate=48000:duration=1",
+      // At full scale: laid under the recording and encoded again, it would overshoot 0 dBFS unless fitted.
+      "sine=frequency=330:sample_rate=48000:duration=1,volume=8",
       "-c:v",
       "libx264",
       "-c:a",
@@ -198,6 +199,8 @@ describe("recording a dreamscape", () => {
       ]);
       expect(Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1])).toBeGreaterThan(-30);
     }
+    // Under the drawn clips' ceiling after its own AAC encode.
+    expect((await ebur128(path.join(dir, clip.file))).truePeak).toBeLessThanOrEqual(-1);
     // Another drawn sound is another recording.
     const recipe = RECORDED_RECIPES.find((r) => r.kind === "dreamscape" && r.key === "nature");
     if (!recipe) throw new Error("no recipe for dreamscape-nature");

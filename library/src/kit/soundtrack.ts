@@ -250,6 +250,8 @@ export function addMoving(bus: Bus, signal: Float32Array, atS: number, gain: num
   }
 }
 
+/** Raw soundtrack samples as ffmpeg reads and writes them: interleaved stereo 32-bit floats at SR. */
+export const PCM_ARGS = ["-f", "f32le", "-ar", String(SR), "-ac", "2"];
 /** The AAC encoding every clip's soundtrack gets in its MP4 (kit/video.ts). */
 export const AAC_ARGS = [...aacArgs("128k"), "-flags:a", "+bitexact"];
 /** Where the encoded soundtrack's true peaks must stay: under -1 dBTP, with room for meters that read higher. */
@@ -263,8 +265,8 @@ async function throughAac(pcm: Float32Array, work: string): Promise<Float32Array
   try {
     await writeFile(input, new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
     const quiet = ["-hide_banner", "-loglevel", "error", "-y"];
-    await run("ffmpeg", [...quiet, "-f", "f32le", "-ar", "48000", "-ac", "2", "-i", input, ...AAC_ARGS, encoded]);
-    await run("ffmpeg", [...quiet, "-i", encoded, "-f", "f32le", "-ar", "48000", "-ac", "2", decoded]);
+    await run("ffmpeg", [...quiet, ...PCM_ARGS, "-i", input, ...AAC_ARGS, encoded]);
+    await run("ffmpeg", [...quiet, "-i", encoded, ...PCM_ARGS, decoded]);
     const bytes = await readFile(decoded);
     const out = new Float32Array(pcm.length);
     out.set(new Float32Array(bytes.buffer, bytes.byteOffset, Math.min(pcm.length, bytes.byteLength / 4)));

@@ -10,7 +10,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { h264Args } from "@reelsmith/media";
 import { endStream, run, writeChunk } from "./ffmpeg.ts";
 import { createRng, type Rng } from "./prng.ts";
-import { AAC_ARGS, fitEncodedPeaks, rotateLoop } from "./soundtrack.ts";
+import { AAC_ARGS, fitEncodedPeaks, PCM_ARGS, rotateLoop } from "./soundtrack.ts";
 
 export type BuildModeName = "full" | "quick";
 
@@ -171,7 +171,7 @@ export async function renderVideo(
   ];
   if (audio) {
     await writeFile(tmpAudio, new Uint8Array(audio.buffer, audio.byteOffset, audio.byteLength));
-    args.push("-f", "f32le", "-ar", "48000", "-ac", "2", "-i", tmpAudio);
+    args.push(...PCM_ARGS, "-i", tmpAudio);
   }
   const filters = ["scale=out_color_matrix=bt709:out_range=tv", "format=yuv420p"];
   if (spec.drawWidth !== spec.width || spec.drawHeight !== spec.height) {

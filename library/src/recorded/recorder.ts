@@ -5,15 +5,16 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type AssetKind, assetId } from "../catalogue.ts";
 import { MANIFEST_FILE } from "../index.ts";
-import { outsideFileInput, run } from "../kit/ffmpeg.ts";
-import { AAC_ARGS } from "../kit/soundtrack.ts";
+import { outsideFileInput, run, runForBytes } from "../kit/ffmpeg.ts";
+import { AAC_ARGS, fitEncodedPeaks, PCM_ARGS } from "../kit/soundtrack.ts";
 import type { BuildModeName } from "../kit/video.ts";
 import { type LibraryAsset, parseManifest } from "../manifest.ts";
+import { SR } from "../music/dsp.ts";
 import { xvfbInstalled } from "./display.ts";
 import { faketimeLibrary, minetestBinary, minetestVersion, REEL_MOD_DIR } from "./minetest.ts";
 import { RECORDED_DIR, readRecorded, writeRecorded, writeStatus } from "./overlay.ts";
@@ -81,10 +82,29 @@ async function drawnSound(dir: string, recipe: RecordedRecipe): Promise<LibraryA
   }
 }
 
-/** Lays `sound` (looped) under the picture of `clip`, in place. */
+/**
+ * Lays `sound` (looped, sample-exact) under the picture of `clip`, in place. The loop is decoded and laid end to end
+ * here, then fitted the way a drawn clip's soundtrack is (kit/soundtrack.ts): encoding it again with AAC lifts its
+ * transients over the drawn clip's ceiling (a recorded cube clip peaked at +2.8 dBFS), so the peaks are fitted to
+ * the encoded result before the one encode that is kept.
+ */
 async function addSound(clip: string, sound: string, seconds: number, niceness: number): Promise<void> {
   const tmp = path.join(path.dirname(clip), `.sound-${path.basename(clip)}`);
+  const pcmFile = `${tmp}.f32`;
   try {
+    const decoded = await runForBytes(
+      ["-hide_banner", "-loglevel", "error", ...(await outsideFileInput(sound)), "-map", "0:a:0", ...PCM_ARGS, "-"],
+      { profile: "decode", niceness },
+    );
+    // A copy: the decoded bytes need not start on a float's boundary.
+    const loop = new Float32Array(
+      Uint8Array.from(decoded.subarray(0, decoded.byteLength - (decoded.byteLength % 8))).buffer,
+    );
+    if (loop.length === 0) throw new Error(`${path.basename(sound)} has no sound to lay under the recording`);
+    const pcm = new Float32Array(Math.round(seconds * SR) * 2);
+    for (let at = 0; at < pcm.length; at += loop.length) pcm.set(loop.subarray(0, pcm.length - at), at);
+    const fitted = await fitEncodedPeaks(pcm, tmp);
+    await writeFile(pcmFile, new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength));
     await run(
       "ffmpeg",
       [
@@ -93,9 +113,9 @@ async function addSound(clip: string, sound: string, seconds: number, niceness: 
         "error",
         "-y",
         ...(await outsideFileInput(clip)),
-        "-stream_loop",
-        "-1",
-        ...(await outsideFileInput(sound)),
+        ...PCM_ARGS,
+        "-i",
+        pcmFile,
         "-map",
         "0:v:0",
         "-map",
@@ -116,6 +136,7 @@ async function addSound(clip: string, sound: string, seconds: number, niceness: 
     await rename(tmp, clip);
   } finally {
     await rm(tmp, { force: true });
+    await rm(pcmFile, { force: true });
   }
 }
 
