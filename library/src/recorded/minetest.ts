@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopChild, track } from "./display.ts";
 import { writeMeshes } from "./meshes.ts";
+import { writeTextures } from "./textures.ts";
 
 /** The world mod, copied into each world. */
 export const REEL_MOD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "minetest", "reel");
@@ -63,7 +64,8 @@ export interface SceneConfig {
     | "islands"
     | "rave"
     | "cube"
-    | "machines";
+    | "machines"
+    | "dance";
   /** Seconds of footage the run lasts. */
   seconds: number;
   seed: number;
@@ -90,7 +92,10 @@ export interface SceneConfig {
   /** The sky's colours ("#rrggbb"), the same at any hour, and stars shown by day (how many). */
   sky?: { top: string; horizon: string };
   stars?: number;
-  /** Cube: seconds each cut takes (the drawn clip's loop over its cuts, so its sound lands on the picture). */
+  /**
+   * Cube: seconds each cut takes (the drawn clip's loop over its cuts, so its sound lands on the picture). Dance: the
+   * drawn meme's loop, which the dance repeats exactly.
+   */
   cycle?: number;
 }
 
@@ -151,6 +156,7 @@ export async function prepareWorld(
   );
   await cp(REEL_MOD_DIR, path.join(worldDir, "worldmods", "reel"), { recursive: true });
   await writeMeshes(path.join(worldDir, "worldmods", "reel"));
+  await writeTextures(path.join(worldDir, "worldmods", "reel"));
   const configFile = path.join(dir, "minetest.conf");
   const settings: Record<string, string | number | boolean> = {
     screen_w: screen.width,

@@ -6,6 +6,7 @@
 import { cubeCutSeconds } from "../asmr/cube.ts";
 import type { AssetKind } from "../catalogue.ts";
 import type { BuildModeName } from "../kit/video.ts";
+import { memeSpec } from "../memes/memes.ts";
 import type { SceneConfig } from "./minetest.ts";
 
 export interface RecordedRecipe {
@@ -17,8 +18,13 @@ export interface RecordedRecipe {
   scene: Omit<SceneConfig, "seconds" | "cycle">;
   /** Seconds of footage in the full library and in the quick (test) one. */
   seconds: Record<BuildModeName, number>;
-  /** Cube: seconds a cut takes in each library, those of the drawn clip whose sound the recording keeps. */
+  /**
+   * Cube: seconds a cut takes in each library; dance: the meme's loop. Both those of the drawn clip whose sound the
+   * recording keeps, so every sound lands on its moment.
+   */
   cycle?: Record<BuildModeName, number>;
+  /** The clip's size when it is not the vertical 1080x1920 (a green-screen meme is square, as the drawn ones). */
+  frame?: { width: number; height: number };
 }
 
 /** Minetest Game's art is CC BY-SA 3.0: a recording of it is an adaptation, credited and shared alike. */
@@ -30,9 +36,13 @@ export const MINETEST_CREDIT = {
   pageUrl: "https://www.minetest.net/",
 } as const;
 
+/** The drawn dancing meme a recording replaces, in each library. */
+const dancingMeme = (mode: BuildModeName) => memeSpec("dancing-stickman", mode);
+
 /**
- * Recorded in this order, one at a time: the parkour most stories use first, then the three short hook clips (so the
- * text-hook builder gets its first real clip within about half an hour), the ASMR cube, then the other backgrounds.
+ * Recorded in this order, one at a time: the parkour most stories use first, then the short hook clips (so the
+ * text-hook builder gets its first real clip within about half an hour), the dancing meme (a few minutes), the ASMR
+ * cube, then the other backgrounds and the dreamscapes.
  */
 export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
   {
@@ -77,6 +87,18 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
       "A slow walk through a dancing crowd in a dark hall towards the DJ, under sweeping lasers and a wall of light that changes on every beat, recorded in Minetest.",
     scene: { scene: "rave", seed: 29, biomes: ["grassland"], timeOfDay: 0, clouds: 0 },
     seconds: { full: 45, quick: 2 },
+  },
+  {
+    kind: "meme",
+    key: "dancing-stickman",
+    title: "Dancing Block Character (Minetest)",
+    description:
+      "Minetest's block character in a red jacket dancing on the beat on a green screen (fist pumps, raise the roof, running arms), recorded in Minetest.",
+    scene: { scene: "dance", seed: 13, biomes: ["grassland"], timeOfDay: 0.5, clouds: 0 },
+    // The drawn meme's loop and size: the dance repeats exactly once a loop, each move on the drawn clip's beat.
+    seconds: { full: dancingMeme("full").durationS, quick: dancingMeme("quick").durationS },
+    cycle: { full: dancingMeme("full").durationS, quick: dancingMeme("quick").durationS },
+    frame: { width: dancingMeme("full").width, height: dancingMeme("full").height },
   },
   {
     kind: "asmr",

@@ -12,10 +12,12 @@ import { startDisplay } from "./display.ts";
 import { prepareWorld, type SceneConfig, startMinetest } from "./minetest.ts";
 
 export interface RecordOptions {
-  /** Finished clip (MP4, 1080x1920, 30 fps) and its thumbnail (JPEG, 360 px wide). */
+  /** Finished clip (MP4, `output` in size, 30 fps) and its thumbnail (JPEG, 360 px wide). */
   out: string;
   thumbnail: string;
-  /** Size the game draws at; the clip is scaled to 1080x1920 when smaller. */
+  /** The clip's size: 1080x1920 unless said (a square green-screen meme). */
+  output?: { width: number; height: number };
+  /** Size the game draws at; the clip is scaled to `output` when smaller. */
   capture: { width: number; height: number };
   /**
    * How much slower than real time the game runs while it is grabbed (0.1 = ten times), at most: the recorder
@@ -198,10 +200,11 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
     } finally {
       await display.stop();
     }
+    const output = options.output ?? { width: VERTICAL.width, height: VERTICAL.height };
     const scale =
-      width === VERTICAL.width && height === VERTICAL.height
+      width === output.width && height === output.height
         ? []
-        : [`scale=${VERTICAL.width}:${VERTICAL.height}:flags=lanczos`];
+        : [`scale=${output.width}:${output.height}:flags=lanczos`];
     const filters = [
       `setpts=N/${FPS}/TB`,
       ...scale,

@@ -12,7 +12,7 @@ import { type AssetKind, assetId } from "../catalogue.ts";
 import { MANIFEST_FILE } from "../index.ts";
 import { outsideFileInput, run, runForBytes } from "../kit/ffmpeg.ts";
 import { AAC_ARGS, fitEncodedPeaks, PCM_ARGS } from "../kit/soundtrack.ts";
-import type { BuildModeName } from "../kit/video.ts";
+import { type BuildModeName, VERTICAL } from "../kit/video.ts";
 import { type LibraryAsset, parseManifest } from "../manifest.ts";
 import { SR } from "../music/dsp.ts";
 import { xvfbInstalled } from "./display.ts";
@@ -23,7 +23,7 @@ import { type RecordResult, recordScene } from "./record.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The recorder's own code: a change to any of it records the clips again. */
-const CODE_FILES = ["display.ts", "meshes.ts", "minetest.ts", "record.ts"];
+const CODE_FILES = ["display.ts", "meshes.ts", "minetest.ts", "record.ts", "textures.ts"];
 
 /** Share of repeated frames above which a clip is recorded again, slower. */
 export const MAX_REPEATED_SHARE = 0.04;
@@ -65,10 +65,10 @@ async function modFiles(): Promise<string[]> {
 }
 
 /**
- * Kinds whose clip carries its own sound (a dreamscape's ambience, an ASMR clip's foley): a recording of one keeps
- * the sound of the drawn clip it replaces, looped to its length, so a faceless video sounds as before.
+ * Kinds whose clip carries its own sound (a dreamscape's ambience, an ASMR clip's foley, a meme's sound effect): a
+ * recording of one keeps the sound of the drawn clip it replaces, looped to its length, so a video sounds as before.
  */
-const SOUNDED_KINDS: ReadonlySet<AssetKind> = new Set(["asmr", "dreamscape"]);
+const SOUNDED_KINDS: ReadonlySet<AssetKind> = new Set(["asmr", "dreamscape", "meme"]);
 
 /** The drawn clip's sound for a recipe of a sounded kind: its file in the built library, or undefined. */
 async function drawnSound(dir: string, recipe: RecordedRecipe): Promise<LibraryAsset | undefined> {
@@ -159,9 +159,15 @@ export async function recipeHash(recipe: RecordedRecipe, mode: BuildModeName, di
   return hash.digest("hex").slice(0, 16);
 }
 
-/** Capture size: the full library draws at 1080x1920; the quick one at half that, scaled up. */
-function captureSize(mode: BuildModeName) {
-  return mode === "full" ? { width: 1080, height: 1920 } : { width: 540, height: 960 };
+/** A recipe's clip size: its own frame (a square meme) or the vertical 1080x1920. */
+function outputSize(recipe: RecordedRecipe) {
+  return recipe.frame ?? { width: VERTICAL.width, height: VERTICAL.height };
+}
+
+/** Capture size: the full library draws at the clip's size; the quick one at half that, scaled up. */
+function captureSize(recipe: RecordedRecipe, mode: BuildModeName) {
+  const { width, height } = outputSize(recipe);
+  return mode === "full" ? { width, height } : { width: width / 2, height: height / 2 };
 }
 
 async function lock(dir: string): Promise<(() => Promise<void>) | undefined> {
@@ -207,7 +213,8 @@ async function recordOne(
       {
         out: path.join(options.dir, file),
         thumbnail: path.join(options.dir, thumbnail),
-        capture: captureSize(options.mode),
+        output: outputSize(recipe),
+        capture: captureSize(recipe, options.mode),
         speed,
         niceness: options.niceness ?? 10,
         log,
@@ -239,8 +246,7 @@ async function recordOne(
       thumbnail,
       durationS: result.durationS,
       sizeBytes,
-      width: 1080,
-      height: 1920,
+      ...outputSize(recipe),
       licence: MINETEST_LICENCE,
       source: `recorded by library/src/recorded (${recipe.scene.scene} in ${minetestVersion() ?? "Minetest"})`,
       meta: {},
@@ -250,6 +256,8 @@ async function recordOne(
       recipeHash: hash,
       loop: false,
       hasAudio: Boolean(sound),
+      // A meme's sound effect keeps its name (the drawn clip's), as its sound is the drawn clip's.
+      ...(typeof sound?.meta.sound === "string" ? { sound: sound.meta.sound } : {}),
       repeatedFrames: Math.round(result.repeatedShare * 1000) / 1000,
       ...(recipe.kind === "background"
         ? {

@@ -1558,6 +1558,123 @@ local function cube_setup(player, start, need_box)
   return cube
 end
 
+---------------------------------------------------------------- dance
+-- A green-screen meme: Minetest Game's character dancing on the beat in front of a plain chroma-green sky, high over
+-- the map so nothing but the sky is behind it. The beat is the drawn meme's: a kick every DANCE_BEAT seconds from the
+-- clip's first frame, four to a bar, and the clip (cfg.cycle seconds, a whole number of bars) loops seamlessly because
+-- the dance is a function of the time within it. Each bar is one move (fist pumps, raise the roof, running arms),
+-- crossfaded into the next over DANCE_BLEND seconds.
+local DANCE_BEAT = 0.25
+local DANCE_BAR = 4 * DANCE_BEAT
+local DANCE_BLEND = 0.12
+local DANCE_LOOP = math.max(DANCE_BAR, math.floor((tonumber(cfg.cycle) or 3) / DANCE_BAR + 0.5) * DANCE_BAR)
+local DANCE_GREEN = "#00ff00"
+-- The picture shows a pose about two frames after the server sets it (the client eases entities between updates):
+-- measured on a recording, the dips and pumps fell 50-65 ms after their kicks. The dance runs that much ahead.
+local DANCE_LEAD = 0.06
+-- Where the camera stands: in front of the dancer, at its middle.
+local DANCE_DISTANCE, DANCE_EYE = 1.35, 0.92
+-- Where the model's head and arms are (character.b3d). An arm turned 0 degrees about x hangs down, 90 points at the
+-- camera, 180 straight up (a turn about another axis twists it out of the shoulder).
+local DANCE_BONES = { Head = { x = 0, y = 6.3, z = 0 }, Arm_Left = { x = 3.15, y = 5.25, z = 0 },
+  Arm_Right = { x = -3.15, y = 5.25, z = 0 } }
+minetest.register_entity("reel:dancer", {
+  initial_properties = {
+    physical = false, collide_with_objects = false, pointable = false, visual = "mesh", mesh = "character.b3d",
+    -- Minetest Game's skin with its green jacket turned red (library/src/recorded/textures.ts): nothing green to key.
+    textures = { "reel_dancer.png" }, visual_size = { x = 1, y = 1 }, static_save = false,
+  },
+})
+
+-- The pulse of beat phase f (0 at the kick): 1 on the kick, easing back to 0 by the next.
+local function dance_pulse(f) return 0.5 + 0.5 * math.cos(2 * math.pi * f) end
+
+-- The three moves, each a pose at time u (seconds into its bar): the arms' swing up from hanging (degrees), the head's
+-- nod and turn, the body's lean, turn and roll, its dip and its step to the side (blocks). The legs keep the model's
+-- standing pose: the body bounces on them.
+local DANCE_MOVES = {
+  -- Fist pumps: one arm punches up on each kick, right then left, the head nodding and the body turning with it.
+  function(u)
+    local b = u / DANCE_BEAT
+    local k, f = math.floor(b), b % 1
+    local p = dance_pulse(f)
+    local right = (k % 2 == 0) and p or 0.1 * p
+    local left = (k % 2 == 1) and p or 0.1 * p
+    return {
+      arm_r = 30 + 140 * right, arm_l = 30 + 140 * left, head = { 14 * p, 0 },
+      body = { 4 * p, (k % 2 == 0 and 14 or -14) * (0.3 + 0.7 * p), 0 }, dip = 0.1 * p, dx = 0,
+    }
+  end,
+  -- Raise the roof: both hands high, pushing up on each kick, the body swaying from side to side, a side a beat.
+  function(u)
+    local b = u / DANCE_BEAT
+    local side = math.sin(math.pi * b)
+    local p = dance_pulse(b % 1)
+    return {
+      arm_r = 140 + 35 * p, arm_l = 140 + 35 * p, head = { -8 + 10 * p, 12 * side },
+      body = { 0, 10 * side, -7 * side }, dip = 0.12 * p, dx = 0.14 * side,
+    }
+  end,
+  -- Running arms: the arms swinging forwards and back in turn, a swing a beat, the body twisting with them.
+  function(u)
+    local b = u / DANCE_BEAT
+    local swing = math.sin(math.pi * b)
+    local p = dance_pulse(b % 1)
+    return {
+      arm_r = 15 + 70 * math.max(0, swing), arm_l = 15 + 70 * math.max(0, -swing), head = { 8 * p, -10 * swing },
+      body = { 6 * p, 16 * swing, 0 }, dip = 0.08 * p, dx = 0,
+    }
+  end,
+}
+
+local function dance_mix(a, b, w)
+  local out = {}
+  for key, va in pairs(a) do
+    local vb = b[key]
+    if type(va) == "table" then
+      out[key] = {}
+      for i = 1, #va do out[key][i] = va[i] + (vb[i] - va[i]) * w end
+    else
+      out[key] = va + (vb - va) * w
+    end
+  end
+  return out
+end
+
+-- The pose at time tt: the bar's move, crossfaded from the bar before over the first DANCE_BLEND seconds.
+local function dance_pose(tt)
+  local l = tt % DANCE_LOOP
+  local bars = math.floor(DANCE_LOOP / DANCE_BAR + 0.5)
+  local bar = math.floor(l / DANCE_BAR)
+  local u = l - bar * DANCE_BAR
+  local move = DANCE_MOVES[bar % #DANCE_MOVES + 1]
+  local pose = move(u)
+  if u < DANCE_BLEND and bars > 1 then
+    local before = DANCE_MOVES[(bar - 1) % bars % #DANCE_MOVES + 1](u + DANCE_BAR)
+    local w = u / DANCE_BLEND
+    pose = dance_mix(before, pose, w * w * (3 - 2 * w))
+  end
+  return pose
+end
+
+local function dance_setup(player, start, need_box, run)
+  -- Higher over the highest ground around than the view reaches: only the sky is behind the dancer.
+  local top = 0
+  for dx = -24, 24, 12 do
+    for dz = -24, 24, 12 do top = math.max(top, ground_at(start.x + dx, start.z + dz)) end
+  end
+  local spot = { x = start.x, y = top + 200, z = start.z }
+  need_box({ x = spot.x - 8, y = spot.y - 4, z = spot.z - 8 }, { x = spot.x + 8, y = spot.y + 8, z = spot.z + 8 })
+  player:set_sky({ type = "plain", base_color = DANCE_GREEN, clouds = false })
+  player:set_sun({ visible = false, sunrise_visible = false })
+  player:set_moon({ visible = false })
+  player:set_stars({ visible = false })
+  player:set_clouds({ density = 0 })
+  player:override_day_night_ratio(1)
+  run.dance = { spot = spot }
+  player:set_pos({ x = spot.x, y = spot.y + DANCE_EYE - 1.5, z = spot.z + DANCE_DISTANCE })
+end
+
 ---------------------------------------------------------------- machines
 -- A machine hall for the "machine experiments" dreamscape: a slow glide down a long hall between walls of turning
 -- gears (each big wheel driving a small one, their teeth meshing), rows of pistons pumping in a wave along the floor,
@@ -1765,6 +1882,7 @@ local SCENE_SETUP = {
     run.slabs = {}
   end,
   machines = function(player, start, need_box, run) run.hall = hall_setup(player, start, need_box) end,
+  dance = dance_setup,
 }
 
 ---------------------------------------------------------------- set-up
@@ -2153,6 +2271,28 @@ local function cube_step(player, dtime, rate)
   player:set_look_vertical(pitch)
 end
 
+-- One step of the dance: the dancer posed for time t, the camera still in front of it.
+local function dance_step(player, dtime, rate)
+  local d = run.dance
+  local pose = dance_pose(t + DANCE_LEAD)
+  local pos = { x = d.spot.x + pose.dx, y = d.spot.y - pose.dip, z = d.spot.z }
+  if not d.obj or not d.obj:get_pos() then
+    d.obj = minetest.add_entity(pos, "reel:dancer")
+    if not d.obj then return end
+    d.obj:set_animation({ x = 0, y = 0 }, 0, 0, false)
+  end
+  d.obj:set_pos(pos)
+  -- Facing the camera (the model looks along +z at yaw 0), the body turning and leaning as the move says.
+  d.obj:set_rotation({ x = math.rad(pose.body[1]), y = math.rad(pose.body[2]), z = math.rad(pose.body[3]) })
+  d.obj:set_bone_position("Head", DANCE_BONES.Head, { x = pose.head[1], y = pose.head[2], z = 0 })
+  d.obj:set_bone_position("Arm_Right", DANCE_BONES.Arm_Right, { x = pose.arm_r, y = 0, z = 0 })
+  d.obj:set_bone_position("Arm_Left", DANCE_BONES.Arm_Left, { x = pose.arm_l, y = 0, z = 0 })
+  -- A still camera, level, looking at the dancer's middle.
+  move_to(player, { x = d.spot.x, y = d.spot.y + DANCE_EYE - 1.5, z = d.spot.z + DANCE_DISTANCE }, dtime)
+  player:set_look_horizontal(math.pi + sway())
+  player:set_look_vertical(0)
+end
+
 -- One step of the machine hall: its parts, then the camera gliding as hall_step says.
 local function hall_camera(player, dtime, rate)
   local pos, look_yaw, look_pitch = hall_step(run.hall, t)
@@ -2164,7 +2304,7 @@ local function hall_camera(player, dtime, rate)
 end
 
 -- The scenes stepped by one function each (player, dtime, rate), as SCENE_SETUP.
-local SCENE_STEP = { cube = cube_step, machines = hall_camera }
+local SCENE_STEP = { cube = cube_step, machines = hall_camera, dance = dance_step }
 
 minetest.register_globalstep(function(dtime)
   if not ready or finished then return end
