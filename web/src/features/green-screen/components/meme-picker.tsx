@@ -36,6 +36,8 @@ export function MemePicker({
           title: m.title,
           thumbnailUrl: m.thumbnailUrl,
           previewUrl: m.videoUrl,
+          // A recorded meme credits the game whose art it shows; a drawn one has no credit.
+          credit: m.credit,
         }))}
         value={value}
         onChange={onChange}
