@@ -23,7 +23,13 @@ describe("MemePicker", () => {
               pageUrl: "https://www.minetest.net/",
             },
           },
-          { id: "ghost", title: "Floating Ghost", thumbnailUrl: "/t/ghost.jpg", videoUrl: "/v/ghost.mp4", durationS: 3 },
+          {
+            id: "ghost",
+            title: "Floating Ghost",
+            thumbnailUrl: "/t/ghost.jpg",
+            videoUrl: "/v/ghost.mp4",
+            durationS: 3,
+          },
         ]}
       />,
     );
