@@ -65,7 +65,8 @@ export interface SceneConfig {
     | "rave"
     | "cube"
     | "machines"
-    | "dance";
+    | "dance"
+    | "shock";
   /** Seconds of footage the run lasts. */
   seconds: number;
   seed: number;
@@ -93,8 +94,8 @@ export interface SceneConfig {
   sky?: { top: string; horizon: string };
   stars?: number;
   /**
-   * Cube: seconds each cut takes (the drawn clip's loop over its cuts, so its sound lands on the picture). Dance: the
-   * drawn meme's loop, which the dance repeats exactly.
+   * Cube: seconds each cut takes (the drawn clip's loop over its cuts, so its sound lands on the picture). Dance and
+   * shock: the drawn meme's loop, which the character's act repeats exactly.
    */
   cycle?: number;
 }

@@ -36,12 +36,13 @@ export const MINETEST_CREDIT = {
   pageUrl: "https://www.minetest.net/",
 } as const;
 
-/** The drawn dancing meme a recording replaces, in each library. */
+/** The drawn memes recordings replace, in each library. */
 const dancingMeme = (mode: BuildModeName) => memeSpec("dancing-stickman", mode);
+const shockedMeme = (mode: BuildModeName) => memeSpec("shocked", mode);
 
 /**
  * Recorded in this order, one at a time: the parkour most stories use first, then the short hook clips (so the
- * text-hook builder gets its first real clip within about half an hour), the dancing meme (a few minutes), the ASMR
+ * text-hook builder gets its first real clip within about half an hour), the two memes (a few minutes), the ASMR
  * cube, then the other backgrounds and the dreamscapes.
  */
 export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
@@ -99,6 +100,18 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     seconds: { full: dancingMeme("full").durationS, quick: dancingMeme("quick").durationS },
     cycle: { full: dancingMeme("full").durationS, quick: dancingMeme("quick").durationS },
     frame: { width: dancingMeme("full").width, height: dancingMeme("full").height },
+  },
+  {
+    kind: "meme",
+    key: "shocked",
+    title: "Shocked Block Character (Minetest)",
+    description:
+      "Minetest's block character throws its hands up in shock as the camera punches in on it three times, dun, dun, dun, to a close-up of its eyes, on a green screen, recorded in Minetest.",
+    scene: { scene: "shock", seed: 13, biomes: ["grassland"], timeOfDay: 0.5, clouds: 0 },
+    // The drawn meme's loop, size and "dun, dun, dun": each punch-in lands on one.
+    seconds: { full: shockedMeme("full").durationS, quick: shockedMeme("quick").durationS },
+    cycle: { full: shockedMeme("full").durationS, quick: shockedMeme("quick").durationS },
+    frame: { width: shockedMeme("full").width, height: shockedMeme("full").height },
   },
   {
     kind: "asmr",

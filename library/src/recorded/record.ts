@@ -37,6 +37,8 @@ export interface RecordResult {
   repeatedShare: number;
   /** The game speed the clip was grabbed at. */
   speed: number;
+  /** Seconds of the run (the game's time since "go") before the clip's first frame. */
+  startS: number;
   /** Wall-clock seconds the recording took, game start to finished file. */
   seconds: number;
 }
@@ -142,6 +144,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
   try {
     const files = await prepareWorld(work, scene, options.capture);
     let speed = options.speed;
+    let goAtMs = 0;
     const display = await startDisplay(width, height);
     try {
       // Up to three launches: when the game draws too slowly for the chosen speed, it starts again slower.
@@ -169,6 +172,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
           }
           log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
           await game.signal("go");
+          goAtMs = Date.now();
           const grabSeconds = (frames + LEAD_FRAMES) / (FPS * speed);
           await run(
             "ffmpeg",
@@ -178,6 +182,8 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
               "error",
               "-y",
               ...screenGrabArgs(display.name, width, height, FPS * speed),
+              // The grab's own wall-clock stamps, kept: the first one says how long after "go" the clip begins.
+              "-copyts",
               "-frames:v",
               String(frames + LEAD_FRAMES),
               "-c:v",
@@ -212,6 +218,29 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
       "format=yuv420p",
       "setsar=1",
     ];
+    // Where in the run the first frame is: the screen grab starts a moment after "go" (about 0.08 s of the game's time).
+    const firstFrameS = Number.parseFloat(
+      (
+        await run(
+          "ffprobe",
+          [
+            "-v",
+            "error",
+            "-select_streams",
+            "v:0",
+            "-read_intervals",
+            "%+#1",
+            "-show_entries",
+            "frame=pts_time",
+            "-of",
+            "csv=p=0",
+            raw,
+          ],
+          { captureStdout: true },
+        )
+      ).trim(),
+    );
+    const startS = Math.max(0, ((firstFrameS * 1000 - goAtMs) / 1000) * speed);
     const tmpOut = path.join(work, "clip.mp4");
     await run(
       "ffmpeg",
@@ -263,7 +292,14 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
     );
     await rename(thumbTmp, options.thumbnail);
     await rename(tmpOut, options.out);
-    return { durationS: frames / FPS, frames, repeatedShare, speed, seconds: (performance.now() - started) / 1000 };
+    return {
+      durationS: frames / FPS,
+      frames,
+      repeatedShare,
+      speed,
+      startS: Number.isFinite(startS) ? Math.round(startS * 1000) / 1000 : 0,
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

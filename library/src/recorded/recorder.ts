@@ -83,12 +83,12 @@ async function drawnSound(dir: string, recipe: RecordedRecipe): Promise<LibraryA
 }
 
 /**
- * Lays `sound` (looped, sample-exact) under the picture of `clip`, in place. The loop is decoded and laid end to end
+ * Lays `sound` (looped, sample-exact, from `startS` into its loop) under the picture of `clip`, in place. The loop is decoded and laid end to end
  * here, then fitted the way a drawn clip's soundtrack is (kit/soundtrack.ts): encoding it again with AAC lifts its
  * transients over the drawn clip's ceiling (a recorded cube clip peaked at +2.8 dBFS), so the peaks are fitted to
  * the encoded result before the one encode that is kept.
  */
-async function addSound(clip: string, sound: string, seconds: number, niceness: number): Promise<void> {
+async function addSound(clip: string, sound: string, seconds: number, startS: number, niceness: number): Promise<void> {
   const tmp = path.join(path.dirname(clip), `.sound-${path.basename(clip)}`);
   const pcmFile = `${tmp}.f32`;
   try {
@@ -101,8 +101,16 @@ async function addSound(clip: string, sound: string, seconds: number, niceness: 
       Uint8Array.from(decoded.subarray(0, decoded.byteLength - (decoded.byteLength % 8))).buffer,
     );
     if (loop.length === 0) throw new Error(`${path.basename(sound)} has no sound to lay under the recording`);
+    // The clip begins `startS` into the run, so its sound begins as far into the loop: a cut, a kick or a "dun"
+    // the scene times from the run's start sounds on its frame.
     const pcm = new Float32Array(Math.round(seconds * SR) * 2);
-    for (let at = 0; at < pcm.length; at += loop.length) pcm.set(loop.subarray(0, pcm.length - at), at);
+    let from = (Math.round(startS * SR) * 2) % loop.length;
+    for (let at = 0; at < pcm.length; ) {
+      const part = loop.subarray(from, Math.min(loop.length, from + pcm.length - at));
+      pcm.set(part, at);
+      at += part.length;
+      from = 0;
+    }
     const fitted = await fitEncodedPeaks(pcm, tmp);
     await writeFile(pcmFile, new Uint8Array(fitted.buffer, fitted.byteOffset, fitted.byteLength));
     await run(
@@ -221,7 +229,7 @@ async function recordOne(
       },
     );
     log(
-      `[record] ${id}: ${seconds} s in ${result.seconds.toFixed(0)} s at x${result.speed}, ${(result.repeatedShare * 100).toFixed(1)} % frames repeated`,
+      `[record] ${id}: ${seconds} s in ${result.seconds.toFixed(0)} s at x${result.speed}, ${(result.repeatedShare * 100).toFixed(1)} % frames repeated, starting ${result.startS.toFixed(3)} s into the run`,
     );
     if (result.repeatedShare <= MAX_REPEATED_SHARE || result.speed <= SLOWEST_SPEED) break;
     // The machine got busier while it grabbed: slow the game's clock down further and record again.
@@ -233,6 +241,7 @@ async function recordOne(
       path.join(options.dir, file),
       path.join(options.dir, sound.file),
       result.durationS,
+      result.startS,
       options.niceness ?? 10,
     );
   const sizeBytes = (await stat(path.join(options.dir, file))).size;

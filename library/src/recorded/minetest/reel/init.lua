@@ -1569,9 +1569,6 @@ local DANCE_BAR = 4 * DANCE_BEAT
 local DANCE_BLEND = 0.12
 local DANCE_LOOP = math.max(DANCE_BAR, math.floor((tonumber(cfg.cycle) or 3) / DANCE_BAR + 0.5) * DANCE_BAR)
 local DANCE_GREEN = "#00ff00"
--- The picture shows a pose about two frames after the server sets it (the client eases entities between updates):
--- measured on a recording, the dips and pumps fell 50-65 ms after their kicks. The dance runs that much ahead.
-local DANCE_LEAD = 0.06
 -- Where the camera stands: in front of the dancer, at its middle.
 local DANCE_DISTANCE, DANCE_EYE = 1.35, 0.92
 -- Where the model's head and arms are (character.b3d). An arm turned 0 degrees about x hangs down, 90 points at the
@@ -1673,6 +1670,52 @@ local function dance_setup(player, start, need_box, run)
   player:override_day_night_ratio(1)
   run.dance = { spot = spot }
   player:set_pos({ x = spot.x, y = spot.y + DANCE_EYE - 1.5, z = spot.z + DANCE_DISTANCE })
+end
+
+-- The shocked meme ("dun, dun, dun"): the same character and green sky, standing easy until the drawn sound's first
+-- "dun", then throwing its hands up and trembling as the camera punches in on each one (the whole body, the chest, the
+-- face, the eyes), holding on the eyes, and easing back out before the loop ends so it starts again as it began.
+local SHOCK_LOOP = tonumber(cfg.cycle) or 3
+-- When each "dun" sounds (library/src/memes/sfx.ts), and the shot it punches in to: the field of view (degrees; the
+-- whole body, the chest, the face, the eyes) and the height looked at. The camera stays put and zooms, tilting up to
+-- the face, as a phone zooms in on one.
+local SHOCK_CUES = { 0.1, 0.45, 0.8 }
+local SHOCK_SHOTS = { { 78, 0.95 }, { 53, 1.2 }, { 35, 1.4 }, { 22, 1.5 } }
+local SHOCK_DISTANCE, SHOCK_EYE = 2.6, 0.95
+local SHOCK_PUNCH = 0.07
+-- Back out over the loop's last 0.3 s, or what a short loop leaves after the last punch.
+local SHOCK_BACK = math.min(0.3, SHOCK_LOOP - SHOCK_CUES[#SHOCK_CUES] - SHOCK_PUNCH - 0.05)
+
+local function ease_out(x) x = math.max(0, math.min(1, x)); return 1 - (1 - x) ^ 3 end
+local function smooth(x) x = math.max(0, math.min(1, x)); return x * x * (3 - 2 * x) end
+
+-- The pose and the camera (field of view, height looked at, shake) at time l within the loop.
+local function shock_at(l)
+  local fov, aim = SHOCK_SHOTS[1][1], SHOCK_SHOTS[1][2]
+  local since = nil
+  for k, cue in ipairs(SHOCK_CUES) do
+    if l >= cue then
+      local w = ease_out((l - cue) / SHOCK_PUNCH)
+      local a, b = SHOCK_SHOTS[k], SHOCK_SHOTS[k + 1]
+      fov, aim = a[1] + (b[1] - a[1]) * w, a[2] + (b[2] - a[2]) * w
+      since = l - cue
+    end
+  end
+  -- Back out to the first shot (and the pose to standing easy) over the loop's last SHOCK_BACK seconds.
+  local back = smooth((l - (SHOCK_LOOP - SHOCK_BACK)) / SHOCK_BACK)
+  fov = fov + (SHOCK_SHOTS[1][1] - fov) * back
+  aim = aim + (SHOCK_SHOTS[1][2] - aim) * back
+  local shock = (l >= SHOCK_CUES[1]) and ease_out((l - SHOCK_CUES[1]) / 0.08) * (1 - back) or 0
+  -- Each punch-in shakes the camera, dying away over a fifth of a second.
+  local shake = since and math.max(0, 1 - since / 0.2) * (1 - back) or 0
+  local tremble = math.sin(l * 2 * math.pi * 14)
+  local idle = math.sin(2 * math.pi * l / SHOCK_LOOP)
+  local pose = {
+    arm_r = 158 * shock + 4 * tremble * shock, arm_l = 158 * shock - 4 * tremble * shock,
+    head = { -10 * shock, 3 * tremble * shock + 4 * idle * (1 - shock) },
+    body = { -6 * shock, 0, 1.5 * idle * (1 - shock) }, dip = 0, dx = 0,
+  }
+  return pose, fov, aim, 0.6 * shake * math.sin(l * 2 * math.pi * 23)
 end
 
 ---------------------------------------------------------------- machines
@@ -1883,11 +1926,13 @@ local SCENE_SETUP = {
   end,
   machines = function(player, start, need_box, run) run.hall = hall_setup(player, start, need_box) end,
   dance = dance_setup,
+  shock = dance_setup,
 }
 
 ---------------------------------------------------------------- set-up
 local ready, started, finished = false, false, false
-local t = 0
+-- Seconds since "go" on the game's clock, and the clock's reading at "go" (microseconds).
+local t, go_us = 0, 0
 local run = {}
 
 local function hide_hud(player)
@@ -2271,10 +2316,10 @@ local function cube_step(player, dtime, rate)
   player:set_look_vertical(pitch)
 end
 
--- One step of the dance: the dancer posed for time t, the camera still in front of it.
-local function dance_step(player, dtime, rate)
+-- The green-screen character in `pose` and the camera `dist` in front of it at eye height `eye`, looking level (or
+-- at height `aim` on the character, turned `turn` degrees to the side).
+local function pose_character(player, pose, dist, eye, dtime, aim, turn)
   local d = run.dance
-  local pose = dance_pose(t + DANCE_LEAD)
   local pos = { x = d.spot.x + pose.dx, y = d.spot.y - pose.dip, z = d.spot.z }
   if not d.obj or not d.obj:get_pos() then
     d.obj = minetest.add_entity(pos, "reel:dancer")
@@ -2282,15 +2327,29 @@ local function dance_step(player, dtime, rate)
     d.obj:set_animation({ x = 0, y = 0 }, 0, 0, false)
   end
   d.obj:set_pos(pos)
-  -- Facing the camera (the model looks along +z at yaw 0), the body turning and leaning as the move says.
+  -- Facing the camera (the model looks along +z at yaw 0), the body turning and leaning as the pose says.
   d.obj:set_rotation({ x = math.rad(pose.body[1]), y = math.rad(pose.body[2]), z = math.rad(pose.body[3]) })
   d.obj:set_bone_position("Head", DANCE_BONES.Head, { x = pose.head[1], y = pose.head[2], z = 0 })
   d.obj:set_bone_position("Arm_Right", DANCE_BONES.Arm_Right, { x = pose.arm_r, y = 0, z = 0 })
   d.obj:set_bone_position("Arm_Left", DANCE_BONES.Arm_Left, { x = pose.arm_l, y = 0, z = 0 })
-  -- A still camera, level, looking at the dancer's middle.
-  move_to(player, { x = d.spot.x, y = d.spot.y + DANCE_EYE - 1.5, z = d.spot.z + DANCE_DISTANCE }, dtime)
-  player:set_look_horizontal(math.pi + sway())
-  player:set_look_vertical(0)
+  move_to(player, { x = d.spot.x, y = d.spot.y + eye - 1.5, z = d.spot.z + dist }, dtime)
+  player:set_look_horizontal(math.pi + math.rad(turn or 0) + sway())
+  player:set_look_vertical(aim and math.atan2(eye - aim, dist) or 0)
+end
+
+-- One step of the dance: the dancer posed for time t, the camera still in front of it.
+local function dance_step(player, dtime)
+  pose_character(player, dance_pose(t), DANCE_DISTANCE, DANCE_EYE, dtime)
+end
+
+-- One step of the shocked meme: the pose and the camera's punch-ins for time t within the loop.
+local function shock_step(player, dtime)
+  local pose, fov, aim, shake = shock_at(t % SHOCK_LOOP)
+  pose_character(player, pose, SHOCK_DISTANCE, SHOCK_EYE, dtime, aim, shake)
+  if run.fov ~= fov then
+    player:set_fov(fov, false, 0)
+    run.fov = fov
+  end
 end
 
 -- One step of the machine hall: its parts, then the camera gliding as hall_step says.
@@ -2304,18 +2363,30 @@ local function hall_camera(player, dtime, rate)
 end
 
 -- The scenes stepped by one function each (player, dtime, rate), as SCENE_SETUP.
-local SCENE_STEP = { cube = cube_step, machines = hall_camera, dance = dance_step }
+local SCENE_STEP = { cube = cube_step, machines = hall_camera, dance = dance_step, shock = shock_step }
 
 minetest.register_globalstep(function(dtime)
   if not ready or finished then return end
   local player = minetest.get_connected_players()[1]
   if not player then return end
-  -- Until "go", hold the run's first pose (the first grabbed frame already looks where the run goes).
-  local rate = math.min(1, dtime * 3.5)
-  if not started then
-    if read_file("go") then started = true else dtime = 0; rate = 1 end
+  -- Until "go", hold the run's first pose (the first grabbed frame already looks where the run goes). From "go" the
+  -- run's time is the game's own clock (slowed with the rest of the game, so it keeps pace with the grab: one grabbed
+  -- frame, 1/30 s), not the sum of the server's steps, which ran 7-11 % ahead of it and put a cut or a kick that much
+  -- early against the sound laid under the clip.
+  local rate
+  if not started and read_file("go") then
+    started = true
+    go_us = minetest.get_us_time()
   end
-  t = t + dtime
+  if started then
+    local now = (minetest.get_us_time() - go_us) / 1e6
+    dtime = math.max(0, now - t)
+    t = now
+    rate = math.min(1, dtime * 3.5)
+  else
+    dtime = 0
+    rate = 1
+  end
   if scene == "parkour" then
     local pos, target = parkour_pose(t)
     if not pos then finished = true; write_file("done", "1"); return end
