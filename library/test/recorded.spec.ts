@@ -279,7 +279,7 @@ async function recordMeme(key: string, sound: string) {
       return (g as number) > 200 && (r as number) < 60 && (b as number) < 60;
     });
   });
-  return { clip, side, screens };
+  return { clip, side, screens, log: lines.join("\n") };
 }
 
 const subjectShare = (mask: boolean[]) => mask.filter((m) => !m).length / mask.length;
@@ -306,8 +306,12 @@ describe("recording a green-screen meme", () => {
   }, 1_200_000);
 
   it("records the shocked character on chroma green, the camera punching in on it within the loop", async () => {
-    const { clip, screens } = await recordMeme("shocked", "dun");
+    const { clip, screens, log } = await recordMeme("shocked", "dun");
     expect(clip.title).toBe("Shocked Block Character (Minetest)");
+    // Where in the run the clip begins was measured from the grab's stamps (its sound starts as far into its loop).
+    const startS = Number(/starting ([\d.]+) s into the run/.exec(log)?.[1]);
+    expect(startS).toBeGreaterThan(0);
+    expect(startS).toBeLessThan(1.5);
     // The green screen shows in every frame, even on the close-up of the eyes.
     for (const [n, mask] of screens.entries()) {
       expect(subjectShare(mask), `frame ${n}: green left`).toBeLessThan(0.85);

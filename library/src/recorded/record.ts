@@ -218,7 +218,8 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
       "format=yuv420p",
       "setsar=1",
     ];
-    // Where in the run the first frame is: the screen grab starts a moment after "go" (about 0.08 s of the game's time).
+    // Where in the run the first frame is: the screen grab starts a moment after "go" (0.1-0.4 s of the game's time,
+    // measured, varying with the machine's load).
     const firstFrameS = Number.parseFloat(
       (
         await run(
