@@ -49,8 +49,6 @@ const FPS = VERTICAL.fps;
  * transparent (a 75 s forest parkour run: 8.3 Mbit/s, about 78 MB, where crf 18 made 174 MB).
  */
 const RECORDED_H264 = { preset: "veryfast", crf: 23 } as const;
-/** Frames grabbed after "go" and dropped: the game settles into the run's rhythm over its first half second. */
-const LEAD_FRAMES = 20;
 /** The slowest the game's clock is run (forty times slower than real time). */
 const MIN_SPEED = 0.025;
 /** A frame whose mean luma moved less than this from the previous one is a repeat. */
@@ -173,7 +171,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
           log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
           await game.signal("go");
           goAtMs = Date.now();
-          const grabSeconds = (frames + LEAD_FRAMES) / (FPS * speed);
+          const grabSeconds = frames / (FPS * speed);
           await run(
             "ffmpeg",
             [
@@ -185,7 +183,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
               // The grab's own wall-clock stamps, kept: the first one says how long after "go" the clip begins.
               "-copyts",
               "-frames:v",
-              String(frames + LEAD_FRAMES),
+              String(frames),
               "-c:v",
               "libx264",
               "-preset",
