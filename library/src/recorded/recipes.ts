@@ -36,9 +36,16 @@ export const MINETEST_CREDIT = {
   pageUrl: "https://www.minetest.net/",
 } as const;
 
-/** The drawn memes recordings replace, in each library. */
-const dancingMeme = (mode: BuildModeName) => memeSpec("dancing-stickman", mode);
-const shockedMeme = (mode: BuildModeName) => memeSpec("shocked", mode);
+/**
+ * A recorded meme's length, loop and size: the drawn meme's it replaces, in each library, so the character's act
+ * repeats exactly once a loop and each move lands on the drawn clip's sound.
+ */
+function drawnMemeTiming(key: string): Pick<RecordedRecipe, "seconds" | "cycle" | "frame"> {
+  const full = memeSpec(key, "full");
+  const quick = memeSpec(key, "quick");
+  const seconds = { full: full.durationS, quick: quick.durationS };
+  return { seconds, cycle: { ...seconds }, frame: { width: full.width, height: full.height } };
+}
 
 /**
  * Recorded in this order, one at a time: the parkour most stories use first, then the short hook clips (so the
@@ -96,10 +103,8 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     description:
       "Minetest's block character in a red jacket dancing on the beat on a green screen (fist pumps, raise the roof, running arms), recorded in Minetest.",
     scene: { scene: "dance", seed: 13, biomes: ["grassland"], timeOfDay: 0.5, clouds: 0 },
-    // The drawn meme's loop and size: the dance repeats exactly once a loop, each move on the drawn clip's beat.
-    seconds: { full: dancingMeme("full").durationS, quick: dancingMeme("quick").durationS },
-    cycle: { full: dancingMeme("full").durationS, quick: dancingMeme("quick").durationS },
-    frame: { width: dancingMeme("full").width, height: dancingMeme("full").height },
+    // Each move on a kick of the drawn clip's beat.
+    ...drawnMemeTiming("dancing-stickman"),
   },
   {
     kind: "meme",
@@ -108,10 +113,8 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     description:
       "Minetest's block character throws its hands up in shock as the camera punches in on it three times, dun, dun, dun, to a close-up of its eyes, on a green screen, recorded in Minetest.",
     scene: { scene: "shock", seed: 13, biomes: ["grassland"], timeOfDay: 0.5, clouds: 0 },
-    // The drawn meme's loop, size and "dun, dun, dun": each punch-in lands on one.
-    seconds: { full: shockedMeme("full").durationS, quick: shockedMeme("quick").durationS },
-    cycle: { full: shockedMeme("full").durationS, quick: shockedMeme("quick").durationS },
-    frame: { width: shockedMeme("full").width, height: shockedMeme("full").height },
+    // Each punch-in on a "dun" of the drawn clip's sound.
+    ...drawnMemeTiming("shocked"),
   },
   {
     kind: "asmr",
