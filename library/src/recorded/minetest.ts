@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createSocket } from "node:dgram";
 import { existsSync, readdirSync } from "node:fs";
-import { access, cp, mkdir, rename, writeFile } from "node:fs/promises";
+import { access, cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopChild, track } from "./display.ts";
@@ -214,8 +214,6 @@ export interface RunningGame {
   waitFor(name: string, timeoutMs: number): Promise<void>;
   /** Writes a file into the world folder (the mod polls for it). */
   signal(name: string): Promise<void>;
-  /** Runs the game's clock at `speed` from now on, without a jump (before "go": the run's clock starts there). */
-  setSpeed(speed: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -232,8 +230,7 @@ async function freeUdpPort(): Promise<number> {
 }
 
 /**
- * Starts the game on `display` with its clock slowed `speed` times (0.1 = ten times slower; `setSpeed` slows it
- * further while it runs): a dedicated server
+ * Starts the game on `display` with its clock slowed `speed` times (0.1 = ten times slower): a dedicated server
  * on a loopback port (only a dedicated server honours the short server step the smooth camera needs) and a
  * client that joins it at once.
  */
@@ -243,17 +240,12 @@ export async function startMinetest(files: WorldFiles, display: string, speed: n
   if (!bin) throw new Error("minetest is not installed (Debian packages minetest and minetest-data)");
   if (!faketime) throw new Error("libfaketime is not installed (Debian package libfaketime)");
   const port = await freeUdpPort();
-  // The clock's rate is read from a file, again each second, and a new rate runs on from the time reached (XRESET):
-  // the recorder can slow a running game down instead of starting it again.
-  const clockFile = path.join(files.homeDir, "clock.rc");
-  await writeFile(clockFile, `+0 x${speed}\n`);
   const env = {
     PATH: process.env.PATH,
     HOME: files.homeDir,
     LD_PRELOAD: faketime,
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_CACHE_DURATION: "1",
-    FAKETIME_XRESET: "1",
+    FAKETIME: `+0 x${speed}`,
+    FAKETIME_NO_CACHE: "1",
   };
   let tail = "";
   const keep = (chunk: Buffer) => {
@@ -332,12 +324,6 @@ export async function startMinetest(files: WorldFiles, display: string, speed: n
       }
     },
     signal: (name) => writeFile(path.join(files.worldDir, name), "1"),
-    async setSpeed(next) {
-      await writeFile(`${clockFile}.new`, `+0 x${next}\n`);
-      await rename(`${clockFile}.new`, clockFile);
-      // Both processes read the file again within a second.
-      await new Promise((r) => setTimeout(r, 2500));
-    },
     // Its clock runs slowed, so a polite shutdown takes that many times longer: two seconds, then it is killed
     // (the map lives in memory; nothing is lost).
     stop: async () => {

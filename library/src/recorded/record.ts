@@ -51,11 +51,6 @@ const FPS = VERTICAL.fps;
 const RECORDED_H264 = { preset: "veryfast", crf: 23 } as const;
 /** The slowest the game's clock is run (forty times slower than real time). */
 const MIN_SPEED = 0.025;
-/**
- * Frames the game must draw for each grabbed one, at least, or its clock is slowed so that each grab finds two (the
- * rule the recordings were made by: under it, frames repeat).
- */
-const LEAST_DRAWN = 1.8;
 /** A frame whose mean luma moved less than this from the previous one is a repeat. */
 const REPEAT_YDIF = 0.05;
 
@@ -150,56 +145,61 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
     let goAtMs = 0;
     const display = await startDisplay(width, height);
     try {
-      const game = await startMinetest(files, display.name, speed);
-      try {
-        await game.waitFor("ready", 600_000);
-        // The client draws black, then the world as its map arrives: wait for a picture, then for the map around.
-        const deadline = Date.now() + 240_000;
-        while ((await screenSpread(display.name, width, height)) < 12) {
-          if (Date.now() > deadline) throw new Error("the game showed no picture in 4 min");
-          await new Promise((r) => setTimeout(r, 2000));
-        }
-        await new Promise((r) => setTimeout(r, 12_000));
-        // Up to three looks at how fast the game draws: when it is too slow for the speed, its clock is slowed
-        // where it stands (a new launch cost 30-60 s), and how fast it draws is measured again.
-        for (let check = 1; ; check++) {
+      // Up to three launches: when the game draws too slowly for the chosen speed, it starts again slower.
+      for (let launch = 1; ; launch++) {
+        await rm(path.join(files.worldDir, "ready"), { force: true });
+        await rm(path.join(files.worldDir, "go"), { force: true });
+        const game = await startMinetest(files, display.name, speed);
+        try {
+          await game.waitFor("ready", 600_000);
+          // The client draws black, then the world as its map arrives: wait for a picture, then for the map around.
+          const deadline = Date.now() + 240_000;
+          while ((await screenSpread(display.name, width, height)) < 12) {
+            if (Date.now() > deadline) throw new Error("the game showed no picture in 4 min");
+            await new Promise((r) => setTimeout(r, 2000));
+          }
+          await new Promise((r) => setTimeout(r, 12_000));
           const drawRate = await measureDrawRate(display.name, width, height);
+          // Each grabbed frame should find at least two new frames drawn since the last grab.
+          const fits = Math.max(MIN_SPEED, drawRate / 2 / FPS);
           log(`[record] ${scene.scene}: the game draws ${drawRate.toFixed(1)} frames a second at x${speed}`);
-          if (drawRate >= LEAST_DRAWN * FPS * speed || check >= 3 || speed <= MIN_SPEED) break;
-          speed = Math.max(MIN_SPEED, Math.round((drawRate / 2 / FPS) * 1000) / 1000);
-          log(`[record] ${scene.scene}: too slow for that, slowing it to x${speed}`);
-          await game.setSpeed(speed);
+          if (fits < speed * 0.9 && launch < 3 && speed > MIN_SPEED) {
+            speed = Math.max(MIN_SPEED, Math.round(fits * 1000) / 1000);
+            log(`[record] ${scene.scene}: too slow for that, starting again at x${speed}`);
+            continue;
+          }
+          log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
+          await game.signal("go");
+          goAtMs = Date.now();
+          const grabSeconds = frames / (FPS * speed);
+          await run(
+            "ffmpeg",
+            [
+              "-hide_banner",
+              "-loglevel",
+              "error",
+              "-y",
+              ...screenGrabArgs(display.name, width, height, FPS * speed),
+              // The grab's own wall-clock stamps, kept: the first one says how long after "go" the clip begins.
+              "-copyts",
+              "-frames:v",
+              String(frames),
+              "-c:v",
+              "libx264",
+              "-preset",
+              "ultrafast",
+              "-crf",
+              "12",
+              "-pix_fmt",
+              "yuv420p",
+              raw,
+            ],
+            { profile: "encode", timeoutMs: Math.round(grabSeconds * 1000 * 1.5 + 60_000), niceness: options.niceness },
+          );
+          break;
+        } finally {
+          await game.stop();
         }
-        log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
-        await game.signal("go");
-        goAtMs = Date.now();
-        const grabSeconds = frames / (FPS * speed);
-        await run(
-          "ffmpeg",
-          [
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-y",
-            ...screenGrabArgs(display.name, width, height, FPS * speed),
-            // The grab's own wall-clock stamps, kept: the first one says how long after "go" the clip begins.
-            "-copyts",
-            "-frames:v",
-            String(frames),
-            "-c:v",
-            "libx264",
-            "-preset",
-            "ultrafast",
-            "-crf",
-            "12",
-            "-pix_fmt",
-            "yuv420p",
-            raw,
-          ],
-          { profile: "encode", timeoutMs: Math.round(grabSeconds * 1000 * 1.5 + 60_000), niceness: options.niceness },
-        );
-      } finally {
-        await game.stop();
       }
     } finally {
       await display.stop();
@@ -216,7 +216,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
       "format=yuv420p",
       "setsar=1",
     ];
-    // Where in the run the first frame is: the screen grab starts a moment after "go" (0.04-0.4 s of the game's time,
+    // Where in the run the first frame is: the screen grab starts a moment after "go" (0.1-0.4 s of the game's time,
     // measured, varying with the machine's load).
     const firstFrameS = Number.parseFloat(
       (
