@@ -5,6 +5,7 @@
 #   migrate  apply database migrations and exit
 #   dev      Vite dev server + the API with reload
 #   test     set up (incl. Chromium and PostgreSQL) and run every test
+#   test-scenes  record every Minetest scene once as a short clip and check it (1-3 min each; not part of test)
 #   library-build   build the starter media library (args: --quick, --force, --out DIR, --jobs N)
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
@@ -57,6 +58,11 @@ case "$command" in
     ensure_library quick
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
+    ;;
+  test-scenes)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    cd "$ROOT/library" && exec npx --no-install vitest run --config vitest.scenes.config.ts "$@"
     ;;
   library-build)
     ensure_debs "${RUNTIME_DEBS[@]}"
@@ -114,6 +120,6 @@ case "$command" in
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, voice-previews, bench-voices, bench-intelligibility)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, test-scenes, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, voice-previews, bench-voices, bench-intelligibility)."
     ;;
 esac
