@@ -92,7 +92,7 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     key: "rave",
     title: "Block Rave (Minetest)",
     description:
-      "A slow walk through a dancing crowd in a dark hall towards the DJ, under sweeping lasers and a wall of light that changes on every beat, recorded in Minetest.",
+      "A slow walk through a dancing crowd in a dark hall towards the DJ, filmed over their heads, under sweeping lasers and a wall of light that changes on every beat, recorded in Minetest.",
     scene: { scene: "rave", seed: 29, biomes: ["grassland"], timeOfDay: 0, clouds: 0 },
     seconds: { full: 45, quick: 2 },
   },

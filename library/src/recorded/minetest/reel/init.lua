@@ -1271,15 +1271,19 @@ end
 -- The camera's line through the crowd: x (from the hall's middle) where it is `d` blocks in.
 local function rave_path(d) return 1.3 * math.sin(d / 6 + 0.4) end
 
+-- How far from the camera's line dancers make way: the camera passes over their heads, so only enough that no head
+-- fills the middle of the picture as it comes.
+local RAVE_CLEAR = 0.8
+
 -- Where a dancer stands (x from the hall's middle) when the camera is at `zr`: one on its line steps aside, out to
--- 1.6 blocks from it, over the last three blocks before the camera reaches them, and stays there.
+-- RAVE_CLEAR from it, over the last three blocks before the camera reaches them, and stays there.
 local function rave_aside(p, zr)
   local line = rave_path(p.z)
   local off = p.x - line
-  if math.abs(off) >= 1.6 then return p.x end
+  if math.abs(off) >= RAVE_CLEAR then return p.x end
   local ahead = p.z - zr
   local aside = ahead < 3 and math.min(1, (3 - ahead) / 2) or 0
-  return p.x + (off >= 0 and 1 or -1) * (1.6 - math.abs(off)) * aside
+  return p.x + (off >= 0 and 1 or -1) * (RAVE_CLEAR - math.abs(off)) * aside
 end
 
 -- The crowd: people a block or two apart over the floor before the stage. Each has
@@ -1290,8 +1294,8 @@ local function plan_crowd(hall)
     for x = -RAVE_HW + 1.2, RAVE_HW - 1.2, 1.25 do
       local px = x + rng:next(-30, 30) / 100
       local pz = z + rng:next(-30, 30) / 100
-      -- Nobody where the camera starts; those on its way step aside as it comes (see rave_aside).
-      if (pz > RAVE_START + 2 or math.abs(px - rave_path(pz)) > 1.6) and rng:next(1, 20) <= 17 then
+      -- Nobody right under the camera where it starts; those on its way step aside as it comes (see rave_aside).
+      if (pz > RAVE_START + 1 or math.abs(px - rave_path(pz)) > RAVE_CLEAR) and rng:next(1, 20) <= 17 then
         local roll = rng:next(1, 10)
         crowd[#crowd + 1] = {
           x = px, z = pz,
@@ -2126,7 +2130,9 @@ local function build(player)
       for dx = -RAVE_HW, RAVE_HW, RAVE_HW do
         for dz = 0, RAVE_L, 14 do top = math.max(top, ground_at(start.x + dx, start.z + dz)) end
       end
-      local hall = { x = start.x, z = start.z, base = top + 1 }
+      -- `feet`: the camera's height, its eye 2.4 over the dance floor (the top of the node at `base`): a phone held up
+      -- over the dancers' heads (1.8 high, 2.2 in a jump); the player's eye is 1.5 over its feet.
+      local hall = { x = start.x, z = start.z, base = top + 1, feet = top + 1 + 0.5 + 2.4 - 1.5 }
       need_box({ x = hall.x - RAVE_HW - 2, y = hall.base - 2, z = hall.z - 2 },
         { x = hall.x + RAVE_HW + 2, y = hall.base + RAVE_H + 2, z = hall.z + RAVE_L + 2 })
       build_hall(hall)
@@ -2135,7 +2141,9 @@ local function build(player)
       run.crowd = plan_crowd(hall)
       run.beat = 0
       run.lasers = {}
-      player:set_pos({ x = hall.x + rave_path(RAVE_START), y = hall.base + 0.65, z = hall.z + RAVE_START })
+      player:set_pos({ x = hall.x + rave_path(RAVE_START), y = hall.feet, z = hall.z + RAVE_START })
+      -- A phone's zoom on the stage: the crowd, the DJ and the lights fill the picture, not the dark floor and ceiling.
+      player:set_fov(56, false, 0)
     elseif SCENE_SETUP[scene] then
       SCENE_SETUP[scene](player, start, need_box, run)
     elseif scene == "tunnel" then
@@ -2594,14 +2602,15 @@ minetest.register_globalstep(function(dtime)
         l.obj:set_rotation(rot)
       end
     end
-    -- The camera walks in, bobbing a little on the beat, looking towards the DJ over the crowd's heads, its gaze
-    -- wandering from side to side.
-    local pos = { x = hall.x + rave_path(zr), y = hall.base + 0.65 + 0.05 * bounce, z = hall.z + zr }
+    -- The camera walks in as a phone held up over the crowd (`hall.feet`), bobbing a little on the beat, looking at
+    -- the wall of light over the DJ, its gaze wandering from side to side: the crowd's heads fill the bottom of the
+    -- picture, the stage and the rig the rest.
+    local pos = { x = hall.x + rave_path(zr), y = hall.feet + 0.05 * bounce, z = hall.z + zr }
     move_to(player, pos, dtime)
-    local target = { x = hall.x, y = hall.base + 1.6, z = hall.z + STAGE_Z + 3 }
+    local target = { x = hall.x, y = hall.base + 3.2, z = hall.z + STAGE_Z + 8 }
     yaw = smooth_angle(yaw, math.atan2(-(target.x - pos.x), target.z - pos.z) + 0.3 * math.sin(t * 0.13 + 0.8), rate)
     local flat = math.max(1, math.sqrt((target.x - pos.x) ^ 2 + (target.z - pos.z) ^ 2))
-    local want_pitch = math.atan2(pos.y + 1.5 - target.y, flat) + 0.1 + 0.04 * math.sin(t * 0.21)
+    local want_pitch = math.atan2(pos.y + 1.5 - target.y, flat) + 0.04 * math.sin(t * 0.21)
     pitch = pitch and (pitch + (want_pitch - pitch) * rate) or want_pitch
     player:set_look_horizontal(yaw + sway())
     player:set_look_vertical(pitch)
