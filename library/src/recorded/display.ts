@@ -8,6 +8,8 @@ import { existsSync } from "node:fs";
 export interface VirtualDisplay {
   /** The X display name, e.g. ":93". */
   name: string;
+  /** Xvfb's process id. */
+  pid: number;
   width: number;
   height: number;
   stop(): Promise<void>;
@@ -22,9 +24,17 @@ export function xvfbInstalled(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** The screens and games running now, so that a recorder that is stopped can stop them too. */
 const running = new Set<ChildProcess>();
+let stopsOnExit = false;
 
-/** Keeps `child` in the set of processes {@link stopTracked} stops, until it exits. */
+/**
+ * Keeps `child` in the set of processes {@link stopTracked} stops, until it exits. The recorder's process stops them
+ * whenever it exits, an uncaught error (say, a log written to a closed pipe) included: they would outlive it otherwise.
+ */
 export function track(child: ChildProcess): void {
+  if (!stopsOnExit) {
+    process.on("exit", stopTracked);
+    stopsOnExit = true;
+  }
   running.add(child);
   child.once("exit", () => running.delete(child));
 }
@@ -86,5 +96,5 @@ export async function startDisplay(width: number, height: number, timeoutMs = 20
       }
     });
   });
-  return { name: `:${number}`, width, height, stop: () => stopChild(child) };
+  return { name: `:${number}`, pid: child.pid as number, width, height, stop: () => stopChild(child) };
 }

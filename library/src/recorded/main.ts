@@ -21,6 +21,7 @@ function stopAll(): void {
 }
 process.on("SIGTERM", stopAll);
 process.on("SIGINT", stopAll);
+process.on("SIGHUP", stopAll);
 const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) stopAll();
