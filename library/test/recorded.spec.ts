@@ -66,12 +66,16 @@ describe("recorded clips laid over the drawn library", () => {
     }
   });
 
-  it("are kept under a hash of their recipe: the same recipe, the same hash; another seed, another", async () => {
+  it("are kept under a hash of their recipe: the same recipe, the same hash; another seed, another; new words, the same", async () => {
     const recipe = RECORDED_RECIPES[0];
     if (!recipe) throw new Error("no recipes");
     expect(await recipeHash(recipe, "quick")).toBe(await recipeHash(recipe, "quick"));
     expect(await recipeHash(recipe, "quick")).not.toBe(await recipeHash(recipe, "full"));
     expect(await recipeHash({ ...recipe, scene: { ...recipe.scene, seed: recipe.scene.seed + 1 } }, "quick")).not.toBe(
+      await recipeHash(recipe, "quick"),
+    );
+    // Words about the clip are not the clip.
+    expect(await recipeHash({ ...recipe, title: "Another", description: "Other words." }, "quick")).toBe(
       await recipeHash(recipe, "quick"),
     );
   });

@@ -154,7 +154,9 @@ async function addSound(clip: string, sound: string, seconds: number, startS: nu
  */
 export async function recipeHash(recipe: RecordedRecipe, mode: BuildModeName, dir?: string): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ recipe, mode }));
+  // What the clip shows, not what the pickers say of it: a new title or description is no reason to record again.
+  const { title: _title, description: _description, ...shown } = recipe;
+  hash.update(JSON.stringify({ recipe: shown, mode }));
   if (dir) {
     const sound = await drawnSound(dir, recipe);
     if (sound) hash.update(JSON.stringify({ sound: sound.file, bytes: sound.sizeBytes }));
