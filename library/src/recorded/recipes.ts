@@ -243,7 +243,7 @@ export const RECORDED_RECIPES: readonly RecordedRecipe[] = [
     key: "machine-experiments",
     title: "Machine Hall (Minetest)",
     description:
-      "A slow glide down a sunlit machine hall between walls of turning, meshing gears, rows of pistons pumping in a wave, gears spinning in the floor and glass tubes carrying glowing orbs, recorded in Minetest.",
+      "A crane glide down a sunlit machine hall, drifting from wall to wall and rising to the roof: walls of turning, meshing gears, rows of pistons pumping in a wave, gears spinning in the floor and glass tubes carrying glowing orbs, recorded in Minetest.",
     scene: { scene: "machines", seed: 37, biomes: ["grassland"], timeOfDay: 0.5, clouds: 0.2 },
     seconds: { full: 60, quick: 2 },
   },

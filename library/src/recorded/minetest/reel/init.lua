@@ -1915,10 +1915,13 @@ local function hall_step(hall, tt)
       if o then o:set_pos(pos) end
     end
   end
-  -- Where the camera is and how it looks: gliding down the middle at a third of the hall's height, its gaze
-  -- wandering to the walls.
-  return { x = hall.x + 0.8 * math.sin(tt * 0.11), y = hall.base + 3.4, z = hall.z + zr },
-    0.35 * math.sin(tt * 0.13 + 0.6), 0.1 + 0.04 * math.sin(tt * 0.09)
+  -- Where the camera is and how it looks, a crane gliding down the hall: it drifts from side to side, turned to the
+  -- far wall (46 degrees off the axis at most) so the gears there fill the view, and rises from a third of the hall's
+  -- height to two thirds and back every 30 s, looking a little up at the wheels when low and down on the floor's
+  -- gears and the pumping pistons when high. No stretch of a 60 s run shows the same view twice.
+  local lift = 0.5 - 0.5 * math.cos(tt * 0.21)
+  return { x = hall.x + 4.2 * math.sin(tt * 0.29), y = hall.base + 3.4 + 5.6 * lift, z = hall.z + zr },
+    0.8 * math.sin(tt * 0.29 + 0.25), -0.06 + 0.42 * lift
 end
 
 -- The scenes set up by one function each (player, start, need_box, run), kept in one table so the planner below,
