@@ -3,14 +3,16 @@
  *   (a) a ~60 s Reddit story end to end: voice-over, timings, title card, compose, encode, thumbnail;
  *   (b) the bare ffmpeg encode of the same output with every input already made;
  *   (c) the same story as a 720x1280 draft, end to end;
- * and prints both times, their ratio and the peak memory. Targets: (a)/(b) <= 1.10, (a) <= 45 s.
+ *   (d) a 30 s faceless dreamscape: its shots cut from one clip whose picture and sound both play;
+ * and prints both times, their ratio and the peak memory. Targets: (a)/(b) <= 1.10, (a) <= 45 s, (d) under 1.5 GB
+ * resident (each shot's picture is read only as the overlay wants it, never ahead for the sound's sake).
  * Usage: npm run bench:render (needs the media library: npm run library:build).
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RedditInput, redditInputSchema } from "@reelsmith/core";
+import { facelessInputSchema, type RedditInput, redditInputSchema } from "@reelsmith/core";
 import { loadLibrary } from "@reelsmith/library";
 import { runFfmpeg } from "../src/ffmpeg/run.ts";
 import { resolveAssets } from "../src/pipeline/assets.ts";
@@ -87,6 +89,24 @@ try {
   const draft = await produceVideo({ type: "reddit", input, assets, tts, workDir: join(root, "c"), draft: true });
   const timeC = performance.now() - startC;
 
+  let peakD = 0;
+  const dreamscape = facelessInputSchema.parse({
+    tab: "dreamscape",
+    video_type: "machine-experiments",
+    title: "This machine has run for 300 years and nobody knows what it makes",
+  });
+  const startD = performance.now();
+  const faceless = await produceVideo({
+    type: "faceless-ai",
+    input: dreamscape,
+    assets: resolveAssets("faceless-ai", dreamscape, library),
+    tts,
+    workDir: join(root, "d"),
+    onSpawn: (pid) => watchPeak(pid, (kb) => (peakD = Math.max(peakD, kb))),
+  });
+  const timeD = performance.now() - startD;
+  const shots = faceless.composition.layers?.filter((l) => l.kind === "video").length ?? 0;
+
   const ratio = timeA / timeB;
   const node = process.resourceUsage().maxRSS;
   const rows: [string, string][] = [
@@ -104,6 +124,10 @@ try {
     ],
     ["peak RSS", `ffmpeg ${mb(Math.max(peakA, peakB))}, node ${mb(node)}`],
     ["720x1280 draft", `${s(timeC)} end to end (${draft.durationS.toFixed(1)} s video)`],
+    [
+      "(d) faceless",
+      `${s(timeD)} for ${faceless.durationS.toFixed(1)} s, ${shots} shots of one clip; ffmpeg peak RSS ${mb(peakD)} (target < 1536 MB: ${peakD < 1536 * 1024 ? "met" : "missed"})`,
+    ],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

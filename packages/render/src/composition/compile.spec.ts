@@ -39,6 +39,10 @@ const ENCODE_TAIL = [
   "2",
 ];
 
+/** What an input reading a file for its picture, or for its sound, drops as it reads. */
+const PICTURE_ONLY = ["-an", "-sn", "-dn"];
+const SOUND_ONLY = ["-vn", "-sn", "-dn"];
+
 describe("buildRenderArgs", () => {
   it("asks x264 for a keyframe at least every 2 s, with scene cuts allowed in between", () => {
     const c = parseComposition({ duration: 20, layers: [{ kind: "color", color: "#102030" }] });
@@ -81,12 +85,15 @@ describe("buildRenderArgs", () => {
       "-1",
       "-t",
       "12.5",
+      ...PICTURE_ONLY,
       ...fileInputArgs("/m/bg.mp4"),
       "-t",
       "9",
+      ...SOUND_ONLY,
       ...fileInputArgs("/m/voice.wav"),
       "-t",
       "12.5",
+      ...SOUND_ONLY,
       ...fileInputArgs("/m/music.mp3"),
       "-filter_complex",
       [
@@ -150,7 +157,7 @@ describe("buildRenderArgs", () => {
       "[silence5]apad=whole_dur=4,atrim=duration=4[mixed6]",
       "[mixed6]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
     ]);
-    expect(args.slice(0, 7 + fileInputArgs("/m/meme.mp4").length)).toEqual([
+    expect(args.slice(0, 10 + fileInputArgs("/m/meme.mp4").length)).toEqual([
       "-hide_banner",
       "-nostdin",
       "-y",
@@ -158,6 +165,7 @@ describe("buildRenderArgs", () => {
       "warning",
       "-t",
       "4",
+      ...PICTURE_ONLY,
       ...fileInputArgs("/m/meme.mp4"),
     ]);
     expect(args.slice(-10)).toEqual([
@@ -334,7 +342,7 @@ describe("ducking", () => {
     expect(filterGraph).toContain("afade=t=out:st=19:d=1:curve=qsin");
   });
 
-  it("reads a sound placed twice the same way as two inputs, one chain each", () => {
+  it("reads a file's picture and each placing of its sound as inputs of their own, each dropping the other streams", () => {
     const hit = { src: "/meme.mp4", role: "voice" as const, trimStart: 0.1, duration: 1.3 };
     const c = parseComposition({
       duration: 6,
@@ -345,12 +353,19 @@ describe("ducking", () => {
       ],
     });
     const { args, filterGraph } = buildRenderArgs(c, { output: "/o.mp4", gainDb: 0 });
-    // The picture and the first sound share an input only when read alike; each stream feeds one chain.
-    const inputs = args.flatMap((a, i) => (a === "-i" ? [args.slice(i - 8, i + 2).join(" ")] : []));
-    expect(inputs.filter((i) => i.includes(`-ss 0.1 -t 1.3 ${fileInputArgs("/meme.mp4").join(" ")}`))).toHaveLength(2);
-    for (const stream of ["0:v", "0:a", "1:a", "2:a"]) {
-      expect(filterGraph.split(`[${stream}]`).length - 1).toBeLessThanOrEqual(1);
+    // Read together, the sound (needed from the start) would pull every picture of the file into memory ahead of
+    // the overlay that shows it: each input reads one kind of stream, so each is read only as its chain asks.
+    const file = fileInputArgs("/meme.mp4").join(" ");
+    const line = args.join(" ");
+    const count = (only: string[]) => line.split(`-ss 0.1 -t 1.3 ${only.join(" ")} ${file}`).length - 1;
+    expect(count(PICTURE_ONLY)).toBe(0);
+    expect(args.filter((a) => a === "-i")).toHaveLength(3);
+    expect(line.split(`-ss 0.1 -t 6 ${PICTURE_ONLY.join(" ")} ${file}`)).toHaveLength(2);
+    expect(count(SOUND_ONLY)).toBe(2);
+    for (const stream of ["0:v", "1:a", "2:a"]) {
+      expect(filterGraph.split(`[${stream}]`).length - 1).toBe(1);
     }
+    expect(filterGraph).not.toContain("[0:a]");
     expect(filterGraph).toContain("adelay=delays=3100:all=1");
   });
 });
@@ -366,6 +381,7 @@ describe("buildLoudnessArgs", () => {
       "2",
       "-t",
       "3",
+      ...SOUND_ONLY,
       ...fileInputArgs("/s.mp3"),
       "-filter_complex",
       "[0:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a0];[a0]apad=whole_dur=3,atrim=duration=3[mixed1];[mixed1]ebur128=framelog=verbose[measured]",
