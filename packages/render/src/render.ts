@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   buildLoudnessArgs,
   buildRenderArgs,
   buildTruePeakFixArgs,
+  filterThreadsFor,
   gainToTarget,
   TRUE_PEAK_MARGIN_DB,
 } from "./composition/compile.ts";
@@ -127,6 +128,7 @@ export async function renderComposition(input: Composition | unknown, options: R
       gainDb: loudness?.gainDb ?? null,
       thumbnail,
       draft: options.draft,
+      filterThreads: filterThreadsFor(availableParallelism()),
     });
     try {
       await runFfmpeg(args, {

@@ -1,6 +1,14 @@
 import { fileInputArgs } from "@reelsmith/media";
 import { describe, expect, it } from "vitest";
-import { buildLoudnessArgs, buildRenderArgs, duckGainExpr, gainToTarget, speechIntervals } from "./compile.ts";
+import {
+  buildLoudnessArgs,
+  buildRenderArgs,
+  DECODE_THREADS,
+  duckGainExpr,
+  filterThreadsFor,
+  gainToTarget,
+  speechIntervals,
+} from "./compile.ts";
 import { keyframeExpr } from "./expr.ts";
 import { parseComposition } from "./schema.ts";
 
@@ -39,8 +47,8 @@ const ENCODE_TAIL = [
   "2",
 ];
 
-/** What an input reading a file for its picture, or for its sound, drops as it reads. */
-const PICTURE_ONLY = ["-an", "-sn", "-dn"];
+/** What an input reading a file for its picture (with its decoder's threads), or for its sound, drops as it reads. */
+const PICTURE_ONLY = ["-threads", String(DECODE_THREADS), "-an", "-sn", "-dn"];
 const SOUND_ONLY = ["-vn", "-sn", "-dn"];
 
 describe("buildRenderArgs", () => {
@@ -157,7 +165,7 @@ describe("buildRenderArgs", () => {
       "[silence5]apad=whole_dur=4,atrim=duration=4[mixed6]",
       "[mixed6]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
     ]);
-    expect(args.slice(0, 10 + fileInputArgs("/m/meme.mp4").length)).toEqual([
+    expect(args.slice(0, 7 + PICTURE_ONLY.length + fileInputArgs("/m/meme.mp4").length)).toEqual([
       "-hide_banner",
       "-nostdin",
       "-y",
@@ -251,6 +259,21 @@ describe("buildRenderArgs", () => {
     expect(chains[6]).toBe(
       `[sm5]scale=w='2*trunc(400*(${s})/2)':h='2*trunc(800*(${s})/2)':eval=frame:flags=bilinear[l7]`,
     );
+  });
+
+  it("bounds the threads: two for each clip's decoder, at most four for the filters however many cores", () => {
+    expect([1, 2, 3, 4, 16, 64].map(filterThreadsFor)).toEqual([1, 2, 3, 4, 4, 4]);
+    const c = parseComposition({ duration: 4, layers: [{ kind: "video", src: "/m/a.mp4" }] });
+    const plain = buildRenderArgs(c, { output: "/o.mp4" }).args;
+    expect(plain).not.toContain("-filter_complex_threads");
+    const { args } = buildRenderArgs(c, { output: "/o.mp4", filterThreads: filterThreadsFor(16) });
+    expect(args.slice(args.indexOf("-filter_complex") - 2, args.indexOf("-filter_complex"))).toEqual([
+      "-filter_complex_threads",
+      "4",
+    ]);
+    expect(args.slice(args.indexOf("-threads"), args.indexOf("-threads") + 2)).toEqual(["-threads", "2"]);
+    // The encoder's threads are left to x264: one flag for the decoder, none after the output's codec.
+    expect(args.filter((a) => a === "-threads")).toHaveLength(1);
   });
 
   it("renders the same layout at 720x1280 for a draft", () => {

@@ -45,6 +45,26 @@ export interface CompileOptions {
   crf?: number;
   /** Report progress on stdout (`-progress pipe:1`). */
   progress?: boolean;
+  /**
+   * Threads each filter of the graph may slice its work over (`-filter_complex_threads`; ffmpeg's default is one per
+   * core, for every scaling filter of every layer). See {@link filterThreadsFor}.
+   */
+  filterThreads?: number;
+}
+
+/**
+ * Threads one layer's video decoder gets. ffmpeg's default (one per core, plus one) is multiplied by every clip of a
+ * composition; each thread reserves address space and holds frames. The encoder keeps the whole machine.
+ */
+export const DECODE_THREADS = 2;
+
+/**
+ * Filter threads for a machine with `cores` cores: at most 4. ffmpeg gives every scaling filter its own pool of one
+ * thread per core, so a faceless video's 18 scalers on 16 cores would start about 270 threads (500 in all, 7.7 GB of
+ * address space, over the encode limit); with 4 it is about 120 threads and 3.7 GB, with the same output.
+ */
+export function filterThreadsFor(cores: number): number {
+  return Math.max(1, Math.min(4, Math.floor(cores)));
 }
 
 export interface CompiledRender {
@@ -74,7 +94,7 @@ class Graph {
    */
   input(src: string, options: string[], stream: "v" | "a"): number {
     // Plain files only, opened by one of the demuxers the product reads (never a playlist that names others).
-    const only = stream === "v" ? ["-an", "-sn", "-dn"] : ["-vn", "-sn", "-dn"];
+    const only = stream === "v" ? ["-threads", String(DECODE_THREADS), "-an", "-sn", "-dn"] : ["-vn", "-sn", "-dn"];
     this.inputs.push({ args: [...options, ...only, ...fileInputArgs(src)] });
     return this.inputs.length - 1;
   }
@@ -668,6 +688,7 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
     "warning",
     ...(options.progress === false ? [] : ["-progress", "pipe:1", "-nostats"]),
     ...g.inputs.flatMap((i) => i.args),
+    ...(options.filterThreads ? ["-filter_complex_threads", String(options.filterThreads)] : []),
     "-filter_complex",
     filterGraph,
     "-map",
