@@ -12,7 +12,7 @@ import { integratedLoudness } from "../music/loudness.ts";
 import { clamp, mod } from "./draw.ts";
 import { run } from "./ffmpeg.ts";
 import type { Rng } from "./prng.ts";
-import { frameCount, type VideoSpec } from "./video.ts";
+import { frameCount, type VideoSpec } from "./spec.ts";
 
 export const CLIP_LUFS = -14;
 /**
