@@ -102,7 +102,7 @@ case "$command" in
       render)
         # Recipes read backgrounds, music and clips from the media library: build it once (cached).
         node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
-        exec node "$ROOT/packages/render/src/cli/main.ts" "$@"
+        exec node "$ROOT/packages/render/scripts/render.ts" "$@"
         ;;
       previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
       bench-align) exec node "$ROOT/packages/render/scripts/bench-align.ts" "$@" ;;

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VIDEO_TYPES, type VideoType, videoInputSchemas } from "@reelsmith/core";
 import { libraryDir, loadLibrary } from "@reelsmith/library";
-import { ensureExampleMedia } from "../src/cli/example-media.ts";
+import { ensureExampleMedia } from "../scripts/example-media.ts";
 import { resolveAssets } from "../src/pipeline/assets.ts";
 import { produceVideo } from "../src/pipeline/produce.ts";
 import { OfflineTtsProvider } from "../src/tts/offline.ts";

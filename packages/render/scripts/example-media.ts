@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
-import { findFace } from "../captions/fonts.ts";
-import { cardFont } from "../captions/measure.ts";
-import { roundRectPath } from "../cards/wrap.ts";
-import { runFfmpeg } from "../ffmpeg/run.ts";
+import { findFace } from "../src/captions/fonts.ts";
+import { cardFont } from "../src/captions/measure.ts";
+import { roundRectPath } from "../src/cards/wrap.ts";
+import { runFfmpeg } from "../src/ffmpeg/run.ts";
 
 /**
  * The "user uploads" of the examples (a product photo, a background picture, a song), drawn and

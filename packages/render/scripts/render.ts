@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { VIDEO_TYPES, type VideoType, videoInputSchemas } from "@reelsmith/core";
 import { loadLibrary } from "@reelsmith/library";
-import { RenderError } from "../errors.ts";
-import { resolveAssets } from "../pipeline/assets.ts";
-import { produceVideo } from "../pipeline/produce.ts";
-import { renderComposition } from "../render.ts";
-import { createTtsProvider } from "../tts/factory.ts";
+import { RenderError } from "../src/errors.ts";
+import { resolveAssets } from "../src/pipeline/assets.ts";
+import { produceVideo } from "../src/pipeline/produce.ts";
+import { renderComposition } from "../src/render.ts";
+import { createTtsProvider } from "../src/tts/factory.ts";
 import { ensureExampleMedia } from "./example-media.ts";
 
 const USAGE = `Render a video from the command line.

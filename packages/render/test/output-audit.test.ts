@@ -7,10 +7,10 @@ import { captionStyle, type VideoType, videoInputSchemas } from "@reelsmith/core
 import { loadLibrary } from "@reelsmith/library";
 import { probeMedia } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureExampleMedia } from "../scripts/example-media.ts";
 import { captionSafeAreaViolations, compileCaptions, displayText } from "../src/captions/ass.ts";
 import { canvasMeasure } from "../src/captions/measure.ts";
 import { layerSafeAreaViolations } from "../src/captions/safe-area.ts";
-import { ensureExampleMedia } from "../src/cli/example-media.ts";
 import { buildStemArgs, speechIntervals } from "../src/composition/compile.ts";
 import { parseComposition } from "../src/composition/schema.ts";
 import { measureLoudness } from "../src/ffmpeg/probe.ts";
