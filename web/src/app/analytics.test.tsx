@@ -3,8 +3,8 @@ import { act } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { AnalyticsTracker } from "@/app/analytics-tracker";
-import { Analytics, type AnalyticsProvider, createAnalytics } from "./analytics";
+import { Analytics, type AnalyticsProvider, createAnalytics } from "@/lib/analytics";
+import { AnalyticsTracker } from "./analytics-tracker";
 
 function recorder() {
   const calls: string[] = [];

@@ -86,17 +86,14 @@ export const routes: RouteObject[] = [
             lazy: () => import("@/routes/app/dashboard").then((m) => ({ Component: m.DashboardRoute })),
           },
           { path: "create", lazy: () => import("@/routes/app/create").then((m) => ({ Component: m.CreateRoute })) },
-          // Every builder route belongs to the app: a builder that exists opens, any other shows its card.
+          // Every builder route belongs to the app.
           ...videoTypeCatalogue.map(
             (type): RouteObject => ({
               path: type.route.replace(/^\//, ""),
               handle: {
                 builder: { name: type.name, signedOut: signedOutNotices[type.type] },
               } satisfies BuilderRouteHandle,
-              lazy:
-                builtBuilders[type.type] ??
-                (() =>
-                  import("@/routes/app/builder-coming-soon").then((m) => ({ Component: m.BuilderComingSoonRoute }))),
+              lazy: builtBuilders[type.type],
             }),
           ),
           // The UGC builder's photo guidelines: part of the builder, so a visitor hears the same words.

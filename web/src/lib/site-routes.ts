@@ -1,7 +1,5 @@
 import { videoTypeCatalogue } from "@reelsmith/core";
 
-import { hasBuilder } from "./builders";
-
 export type FooterGroup = "product" | "resources" | "company" | "legal";
 
 export interface SiteRoute {
@@ -41,11 +39,11 @@ export const publicRoutes: readonly SiteRoute[] = [
  */
 export const SIGN_UP_PATH = "/auth?tab=signup";
 
-/** Builder pages of the signed-in area, one per video type; available once its builder exists. */
+/** Builder pages of the signed-in area, one per video type (every type has its builder: `app/builders.ts`). */
 export const builderRoutes: readonly SiteRoute[] = videoTypeCatalogue.map((type) => ({
   label: type.name,
   path: type.route,
-  available: hasBuilder(type.type),
+  available: true,
 }));
 
 export function isRouteAvailable(path: string): boolean {

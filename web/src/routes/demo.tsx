@@ -1,10 +1,10 @@
 import type { ShowcaseClip } from "@reelsmith/core";
-import { createVideoPath, SIGN_UP_PATH } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { useShowcase } from "@/features/landing/api/get-showcase";
 import { DemoScreen } from "@/features/marketing/components/demo-screen";
 import { useHydrated } from "@/hooks/use-hydrated";
 import { useSitePageMeta } from "@/lib/seo";
+import { createVideoPath, SIGN_UP_PATH } from "@/lib/site-routes";
 
 const NO_CLIPS: readonly ShowcaseClip[] = [];
 

@@ -1,7 +1,7 @@
-import { createVideoPath, isRouteAvailable } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { FeaturesScreen } from "@/features/marketing/components/features-screen";
 import { useSitePageMeta } from "@/lib/seo";
+import { createVideoPath, isRouteAvailable } from "@/lib/site-routes";
 
 export function FeaturesRoute() {
   const { data: account } = useAccount();

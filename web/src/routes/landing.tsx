@@ -1,9 +1,8 @@
 import { Navigate } from "react-router";
-
-import { createVideoPath } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { LandingScreen } from "@/features/landing/components/landing-screen";
 import { absoluteUrl, JsonLd, useSitePageMeta } from "@/lib/seo";
+import { createVideoPath } from "@/lib/site-routes";
 
 export function LandingRoute() {
   const { data: account } = useAccount();

@@ -1,10 +1,9 @@
 import type { BillingInterval } from "@reelsmith/core";
-
-import { isRouteAvailable } from "@/app/public-routes";
 import { useAccount } from "@/features/auth/api/get-account";
 import { useSubscription } from "@/features/billing";
 import { PricingScreen } from "@/features/billing/components/pricing-screen";
 import { usePageMeta } from "@/lib/seo";
+import { isRouteAvailable } from "@/lib/site-routes";
 
 export function PricingRoute() {
   const account = useAccount();

@@ -16,10 +16,13 @@ import { UserMenu } from "./user-menu";
 export function AppShell({
   account,
   onSignOut,
+  sidebarFooter,
   children,
 }: {
   account: Account;
   onSignOut: () => void;
+  /** The sidebar's foot, given the drawer's close action when it is drawn inside the drawer. */
+  sidebarFooter?: (onNavigate?: () => void) => ReactNode;
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
@@ -61,7 +64,7 @@ export function AppShell({
       </header>
 
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-(--spacing-sidebar) border-r border-sidebar-border lg:block">
-        <AppSidebar account={account} />
+        <AppSidebar footer={sidebarFooter?.()} />
       </aside>
 
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -69,8 +72,8 @@ export function AppShell({
           <SheetTitle className="sr-only">{messages.shell.dashboard}</SheetTitle>
           <SheetDescription className="sr-only">Navigation</SheetDescription>
           <AppSidebar
-            account={account}
             onNavigate={() => setDrawerOpen(false)}
+            footer={sidebarFooter?.(() => setDrawerOpen(false))}
             header={
               <div className="flex items-center justify-between">
                 <Logo to="/home" className="px-2" />

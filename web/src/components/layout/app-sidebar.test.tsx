@@ -3,7 +3,6 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { testAccount } from "@/test/render";
 import { isNavItemActive } from "./app-nav";
 import { AppSidebar } from "./app-sidebar";
 
@@ -11,7 +10,7 @@ function renderSidebarAt(path: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <AppSidebar account={testAccount} />
+        <AppSidebar />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,14 +1,12 @@
-import { type Account, messages } from "@reelsmith/core";
+import { messages } from "@reelsmith/core";
 import { LifeBuoy, Settings } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-
-import { isRouteAvailable } from "@/app/public-routes";
 import { ComingSoon } from "@/components/coming-soon";
 import { Logo } from "@/components/logo";
+import { isRouteAvailable } from "@/lib/site-routes";
 import { cn } from "@/lib/utils";
 import { appNavItems, isNavItemActive } from "./app-nav";
-import { CreditsCard } from "./credits-card";
 
 const itemClass =
   "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-sidebar-foreground/75 transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground [&_svg]:size-4 [&_svg]:shrink-0";
@@ -40,13 +38,14 @@ function SidebarLink({
 
 /** Sidebar content: shown fixed at >= 1024 px and inside the drawer below that. */
 export function AppSidebar({
-  account,
   onNavigate,
   header,
+  footer,
 }: {
-  account: Account;
   onNavigate?: () => void;
   header?: ReactNode;
+  /** Shown under the navigation (the app layout puts the credits card there). */
+  footer?: ReactNode;
 }) {
   const { pathname } = useLocation();
   const supportAvailable = isRouteAvailable("/support");
@@ -94,7 +93,7 @@ export function AppSidebar({
         </nav>
       </div>
 
-      <CreditsCard account={account} {...(onNavigate ? { onNavigate } : {})} />
+      {footer}
     </div>
   );
 }

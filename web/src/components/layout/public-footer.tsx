@@ -1,8 +1,7 @@
 import { messages } from "@reelsmith/core";
 import { Link } from "react-router";
-
-import { FOOTER_GROUPS, footerRoutes, socialLinks } from "@/app/public-routes";
 import { Logo } from "@/components/logo";
+import { FOOTER_GROUPS, footerRoutes, socialLinks } from "@/lib/site-routes";
 import { TikTokIcon, XIcon, YouTubeIcon } from "./social-icons";
 
 const SOCIAL_ICONS = { TikTok: TikTokIcon, YouTube: YouTubeIcon, X: XIcon } as const;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { publicRoutes } from "@/app/public-routes";
+import { publicRoutes } from "@/lib/site-routes";
 import { ThemeProvider } from "@/lib/theme";
 import { PublicFooter } from "./public-footer";
 import { PublicHeader } from "./public-header";

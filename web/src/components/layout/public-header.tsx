@@ -2,11 +2,10 @@ import { messages } from "@reelsmith/core";
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
-
-import { createVideoPath, headerRoutes, SIGN_UP_PATH } from "@/app/public-routes";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
+import { createVideoPath, headerRoutes, SIGN_UP_PATH } from "@/lib/site-routes";
 import { cn } from "@/lib/utils";
 import type { HeaderAction } from "./public-mobile-menu";
 

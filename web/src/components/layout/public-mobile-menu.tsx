@@ -1,10 +1,9 @@
 import { messages } from "@reelsmith/core";
 import { Link } from "react-router";
-
-import type { SiteRoute } from "@/app/public-routes";
 import { Logo } from "@/components/logo";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import type { SiteRoute } from "@/lib/site-routes";
 
 export interface HeaderAction {
   label: string;

@@ -6,6 +6,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { useLiveUpdates } from "@/lib/live/use-live-updates";
+import { CreditsCard } from "./credits-card";
 import { SignedOutBuilder } from "./signed-out-builder";
 import type { AppOutletContext } from "./use-app-account";
 
@@ -27,7 +28,11 @@ export function AppLayoutRoute() {
       signedOut={builder?.signedOut ? <SignedOutBuilder notice={builder.signedOut} name={builder.name} /> : undefined}
     >
       {(account) => (
-        <AppShell account={account} onSignOut={() => signOut.mutate()}>
+        <AppShell
+          account={account}
+          onSignOut={() => signOut.mutate()}
+          sidebarFooter={(onNavigate) => <CreditsCard account={account} {...(onNavigate ? { onNavigate } : {})} />}
+        >
           <LiveUpdates />
           <Outlet context={{ account } satisfies AppOutletContext} />
         </AppShell>

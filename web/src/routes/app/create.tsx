@@ -1,6 +1,6 @@
-import { isRouteAvailable } from "@/app/public-routes";
 import { CreatorStudio } from "@/features/studio/components/creator-studio";
 import { usePageMeta } from "@/lib/seo";
+import { isRouteAvailable } from "@/lib/site-routes";
 
 export function CreateRoute() {
   usePageMeta({

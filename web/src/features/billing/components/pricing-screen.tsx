@@ -21,14 +21,13 @@ import {
 import { Check, Tag, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-
-import { SIGN_UP_PATH } from "@/app/public-routes";
 import { ComingSoon } from "@/components/coming-soon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { analytics } from "@/lib/analytics";
 import { redirectTo } from "@/lib/redirect";
+import { SIGN_UP_PATH } from "@/lib/site-routes";
 import { cn } from "@/lib/utils";
 import { createCheckout } from "../api/create-checkout";
 import { IntervalToggle } from "./interval-toggle";

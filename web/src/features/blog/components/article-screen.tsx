@@ -1,10 +1,9 @@
 import { messages, SITE_NAME } from "@reelsmith/core";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { SIGN_UP_PATH } from "@/app/public-routes";
-
 import { CtaBand } from "@/components/marketing/cta-band";
 import { absoluteUrl, JsonLd } from "@/lib/seo";
+import { SIGN_UP_PATH } from "@/lib/site-routes";
 import { type Article, formatDate, relatedArticles } from "../lib/articles";
 import { Markdown, wordCount } from "../lib/markdown";
 import { ArticleMeta } from "./article-meta";

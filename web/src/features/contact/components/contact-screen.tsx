@@ -1,9 +1,8 @@
 import { ArrowRight, BookOpen, HelpCircle } from "lucide-react";
 import { Link } from "react-router";
-
-import { socialLinks } from "@/app/public-routes";
 import { TikTokIcon, XIcon, YouTubeIcon } from "@/components/layout/social-icons";
 import { PageHero } from "@/components/marketing/page-hero";
+import { socialLinks } from "@/lib/site-routes";
 import { ContactForm } from "./contact-form";
 
 const SOCIAL_ICONS = { TikTok: TikTokIcon, YouTube: YouTubeIcon, X: XIcon } as const;

@@ -3,9 +3,9 @@ import { Film, Image } from "lucide-react";
 import { useState } from "react";
 
 import { useFiles } from "@/components/builder/api/get-files";
+import { CropPicker } from "@/components/builder/pickers/crop-picker";
 import { FileThumbnail } from "@/components/builder/pickers/file-thumbnail";
 import { UploadField, uploadFieldMessages } from "@/components/builder/pickers/upload-field";
-import { CropPicker } from "@/features/reddit/components/crop-picker";
 import { type SourceOption, SourceToggle } from "./source-toggle";
 
 const OPTIONS: readonly SourceOption<"picture" | "own">[] = [

@@ -1,7 +1,7 @@
 import { messages, type ShowcaseClip } from "@reelsmith/core";
 import { lazy, memo, Suspense, useEffect, useMemo, useRef } from "react";
 
-import { SIGN_UP_PATH } from "@/app/public-routes";
+import { SIGN_UP_PATH } from "@/lib/site-routes";
 import { useShowcase } from "../api/get-showcase";
 import { createNearViewport } from "../lib/near-viewport";
 import { Hero } from "./hero";

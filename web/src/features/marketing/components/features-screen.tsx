@@ -1,11 +1,11 @@
 import { messages, videoTypeCatalogue } from "@reelsmith/core";
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
-import { SIGN_UP_PATH } from "@/app/public-routes";
 import { CostBadge } from "@/components/cost-badge";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { PageHero } from "@/components/marketing/page-hero";
 import { videoTypeIcons } from "@/components/video-type-icon";
+import { SIGN_UP_PATH } from "@/lib/site-routes";
 
 /** What each creator does, in three concrete points. */
 const DETAILS: Record<string, readonly string[]> = {

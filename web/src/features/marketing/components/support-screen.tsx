@@ -1,8 +1,7 @@
 import { ArrowUpRight, BookOpen, HelpCircle, Mail, PlayCircle, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-
-import { socialLinks } from "@/app/public-routes";
 import { PageHero } from "@/components/marketing/page-hero";
+import { socialLinks } from "@/lib/site-routes";
 
 const youtube = socialLinks.find((s) => s.label === "YouTube")?.href ?? "";
 

@@ -4,11 +4,11 @@ import { useState } from "react";
 
 import { useFiles } from "@/components/builder/api/get-files";
 import { FieldError } from "@/components/builder/field-error";
+import { CropPicker } from "@/components/builder/pickers/crop-picker";
 import { FileThumbnail } from "@/components/builder/pickers/file-thumbnail";
 import { type LibraryTile, LibraryTiles } from "@/components/builder/pickers/library-tiles";
 import { UploadField, uploadFieldMessages } from "@/components/builder/pickers/upload-field";
 import { cn } from "@/lib/utils";
-import { CropPicker } from "./crop-picker";
 
 function tileOf(background: CatalogBackground): LibraryTile {
   return {
