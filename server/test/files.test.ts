@@ -70,6 +70,10 @@ describe.each(DRIVERS)("files on %s", (driver) => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 10-19/${mp3.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(mp3.subarray(10, 20))).toBe(true);
+    const empty = await h.request(created.url, { headers: { range: "bytes=-" } });
+    expect(empty.status).toBe(200);
+    expect(Number(empty.headers.get("content-length"))).toBe(mp3.length);
+    expect((await h.request(created.url, { headers: { range: `bytes=${mp3.length}-` } })).status).toBe(416);
   });
 
   it("decides the format by the bytes, not the name, and stores nothing it refuses", async () => {

@@ -3,33 +3,19 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
-import { parseRange } from "../repositories/storage/object-storage.ts";
-
-const TYPES: Record<string, string> = {
-  ".mp4": "video/mp4",
-  ".m4a": "audio/mp4",
-  ".mp3": "audio/mpeg",
-  ".wav": "audio/wav",
-  ".aac": "audio/aac",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".json": "application/json",
-};
-
-export function contentTypeOf(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-}
+import { contentTypeOf } from "./content-types.ts";
+import { parseRange } from "./http-range.ts";
 
 /**
- * Answers with a file from disk, honouring a single `Range: bytes=` request (206) so players can seek.
- * `file` must already be known to be inside the directory it is served from.
+ * The one way the server answers with a file from disk (the web app's files, library clips, previews, showcase
+ * clips, locally stored uploads and videos): its type from the extension unless given, `nosniff`, and a single
+ * `Range: bytes=` request honoured (206, or 416 when unsatisfiable) so players can seek. Null when `file` is not a
+ * regular file. `file` must already be known to be inside the directory it is served from (see `inside`).
  */
 export async function serveFile(
   c: Context,
   file: string,
-  headers: Record<string, string> & { "Content-Type"?: string },
+  headers: Record<string, string> & { "Content-Type"?: string; "Cache-Control": string },
 ): Promise<Response | null> {
   let size: number;
   try {

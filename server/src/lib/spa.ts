@@ -3,7 +3,7 @@ import path from "node:path";
 import { isKnownPagePath } from "@reelsmith/core";
 import type { Hono } from "hono";
 import { cspNonce, pageCsp, withNonce } from "./csp.ts";
-import { sendFile } from "./send-file.ts";
+import { serveFile } from "./serve-file.ts";
 import { decodePath } from "./text-input.ts";
 import type { AppBindings } from "./types.ts";
 
@@ -55,7 +55,7 @@ export function serveSpa(
     return read(indexFile);
   };
 
-  app.on(["GET", "HEAD"], "*", (c) => {
+  app.on(["GET", "HEAD"], "*", async (c) => {
     if (c.req.path.startsWith("/api/")) return c.notFound();
     if (!fs.existsSync(indexFile)) {
       return c.text("The web app is not built. Run `npm start` (it builds on first run) or `npm run build`.", 503);
@@ -65,7 +65,10 @@ export function serveSpa(
     const file = path.join(root, decoded);
     if (file !== indexFile && file.startsWith(root + path.sep) && !file.startsWith(prerendered) && isFile(file)) {
       const immutable = file.startsWith(path.join(root, "assets") + path.sep);
-      return sendFile(c, file, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      const response = await serveFile(c, file, {
+        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      });
+      if (response) return response;
     }
     const nonce = cspNonce();
     const html = withNonce(renderHtml(templateFor(c.req.path), c.req.path), nonce);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
+import { contentTypeOf } from "../lib/content-types.ts";
 import type { Logger } from "../lib/logger.ts";
 import { makeScratchDir, removeScratchDir } from "../lib/scratch.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
@@ -152,7 +153,7 @@ export class RenderService {
     const outputPath = `${video.userId}/videos/${video.id}.mp4`;
     const thumbnailPath = `${video.userId}/videos/${video.id}${path.extname(rendered.thumbnailPath) || ".jpg"}`;
     await this.storage.putFile(outputPath, rendered.videoPath, "video/mp4");
-    await this.storage.putFile(thumbnailPath, rendered.thumbnailPath, thumbnailType(thumbnailPath));
+    await this.storage.putFile(thumbnailPath, rendered.thumbnailPath, contentTypeOf(thumbnailPath));
     const finished = await this.videos.markFinished(video.id, {
       outputPath,
       thumbnailPath,
@@ -203,9 +204,4 @@ export class RenderService {
     }
     return count;
   }
-}
-
-function thumbnailType(key: string): string {
-  const ext = path.extname(key).toLowerCase();
-  return ext === ".webp" ? "image/webp" : ext === ".png" ? "image/png" : "image/jpeg";
 }

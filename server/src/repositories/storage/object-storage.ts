@@ -6,12 +6,6 @@ export interface ObjectInfo {
   contentType: string;
 }
 
-export interface ByteRange {
-  start: number;
-  /** Inclusive. */
-  end: number;
-}
-
 export interface SignedUrlOptions {
   /** Seconds the URL stays valid. */
   expiresInSeconds: number;
@@ -43,27 +37,6 @@ export function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) || key.includes("..")) {
     throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
   }
-}
-
-/** Parses a single `Range: bytes=a-b` header against an object size; null when absent or unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === "" && match[2] === "")) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === "") {
-    // Suffix range: the last N bytes.
-    const suffix = Number(match[2]);
-    if (suffix === 0) return "unsatisfiable";
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  if (start >= size || end < start) return "unsatisfiable";
-  return { start, end };
 }
 
 /**

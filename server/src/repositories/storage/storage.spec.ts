@@ -5,23 +5,9 @@ import { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalStorage } from "./local-storage.ts";
-import { assertSafeKey, parseRange, storageWritable } from "./object-storage.ts";
+import { assertSafeKey, storageWritable } from "./object-storage.ts";
 import { contentDisposition, S3Storage } from "./s3-storage.ts";
 import { UrlSigner } from "./url-signer.ts";
-
-describe("parseRange", () => {
-  it("reads single byte ranges, suffixes and open ends, and refuses what cannot be served", () => {
-    expect(parseRange(undefined, 100)).toBeNull();
-    expect(parseRange("bytes=0-9", 100)).toEqual({ start: 0, end: 9 });
-    expect(parseRange("bytes=90-", 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange("bytes=-10", 100)).toEqual({ start: 90, end: 99 });
-    expect(parseRange("bytes=50-500", 100)).toEqual({ start: 50, end: 99 });
-    expect(parseRange("bytes=100-", 100)).toBe("unsatisfiable");
-    expect(parseRange("bytes=9-3", 100)).toBe("unsatisfiable");
-    expect(parseRange("bytes=0-1,5-6", 100)).toBeNull();
-    expect(parseRange("items=0-1", 100)).toBeNull();
-  });
-});
 
 describe("storage keys", () => {
   it("refuses traversal and odd characters", () => {

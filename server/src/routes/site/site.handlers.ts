@@ -1,7 +1,7 @@
 import { type PublicConfig, sitemapPages } from "@reelsmith/core";
 import { createRouter } from "../../lib/create-app.ts";
 import { escapeHtml } from "../../lib/html.ts";
-import { sendFile } from "../../lib/send-file.ts";
+import { serveFile } from "../../lib/serve-file.ts";
 import type { ShowcaseRepository } from "../../repositories/showcase.repository.ts";
 import { getPublicConfigRoute, getShowcaseRoute } from "./site.routes.ts";
 
@@ -64,7 +64,7 @@ export function siteRoutes(deps: { config: PublicConfig; showcase: ShowcaseRepos
     const file = await deps.showcase.file(c.req.param("name"));
     if (!file) return c.notFound();
     // Names carry a content hash: a changed clip gets a new name.
-    return sendFile(c, file, "public, max-age=31536000, immutable");
+    return (await serveFile(c, file, { "Cache-Control": "public, max-age=31536000, immutable" })) ?? c.notFound();
   });
   return app;
 }
