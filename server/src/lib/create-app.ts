@@ -6,7 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { ZodError } from "zod";
 import { closeUnfinishedBodies, limitBodies, type SignedInCheck } from "./body-limit.ts";
 import { API_CSP } from "./csp.ts";
-import { AppError, type ErrorCode, errorStatus } from "./errors.ts";
+import { AppError, type ErrorCode, errorStatus, retryAfterOf } from "./errors.ts";
 import { type Logger, withSafeErrors } from "./logger.ts";
 import { refuseUnreadableText } from "./text-input.ts";
 import type { AppBindings } from "./types.ts";
@@ -92,6 +92,8 @@ export function createApp(
   app.onError((error, c) => {
     const id = c.get("requestId") ?? "unknown";
     if (error instanceof AppError) {
+      const wait = retryAfterOf(error);
+      if (wait !== undefined) c.header("Retry-After", String(wait));
       return c.json(errorBody(error.code, error.message, id, error.details), error.status);
     }
     if (error instanceof ZodError) return c.json(validationBody(error, id), 400);

@@ -43,3 +43,18 @@ export class AppError extends Error {
     return errorStatus[this.code];
   }
 }
+
+/**
+ * The refusal of a request over its rate limit: 429 with the words the caller chose, and a `Retry-After` header of
+ * `retryAfter` seconds (set by the app's error handler from the details).
+ */
+export function rateLimited(message: string, retryAfter: number): AppError {
+  return new AppError("RATE_LIMITED", message, { retryAfter });
+}
+
+/** The seconds to wait that an error carries for a `Retry-After` header, if any. */
+export function retryAfterOf(error: AppError): number | undefined {
+  const details = error.details as { retryAfter?: unknown } | undefined;
+  const wait = details?.retryAfter;
+  return typeof wait === "number" && Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : undefined;
+}

@@ -1,3 +1,5 @@
+import { rateLimited } from "./errors.ts";
+
 /**
  * A fixed-window counter per key, in memory. Enough for one API process; behind several
  * processes each one limits on its own (the limit then applies per process).
@@ -21,6 +23,15 @@ export class RateLimiter {
     }
     entry.count += 1;
     return entry.count > this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+  }
+
+  /**
+   * The one way a route applies a limit: counts a hit and, over the limit, throws the 429 refusal with `message` and
+   * a `Retry-After` of the seconds left in the window.
+   */
+  enforce(key: string, message: string): void {
+    const wait = this.hit(key);
+    if (wait > 0) throw rateLimited(message, wait);
   }
 
   /** Forgets the key's hits (e.g. sign-in attempts once the right password was given). */

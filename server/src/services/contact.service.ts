@@ -1,5 +1,5 @@
 import { type ContactMessage, messages } from "@reelsmith/core";
-import { AppError } from "../lib/errors.ts";
+import { rateLimited } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { RateLimiter } from "../lib/rate-limit.ts";
 import type { ContactRepository, StoredContactMessage } from "../repositories/contact.repository.ts";
@@ -33,7 +33,7 @@ export class ContactService {
       this.deps.limiter.hit(`ip:${sender.ip}`),
       this.deps.limiter.hit(`email:${input.email.toLowerCase()}`),
     );
-    if (wait > 0) throw new AppError("RATE_LIMITED", messages.contact.rateLimited, { retryAfter: wait });
+    if (wait > 0) throw rateLimited(messages.contact.rateLimited, wait);
 
     const message = { ...input, subject: input.subject.replace(/\s+/g, " ") };
     if (!this.deps.mailer) {

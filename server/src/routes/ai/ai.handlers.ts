@@ -4,7 +4,6 @@ import type { Context } from "hono";
 import type { Auth } from "../../auth/auth.ts";
 import { requireUser } from "../../auth/session.ts";
 import { createRouter } from "../../lib/create-app.ts";
-import { AppError } from "../../lib/errors.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { WritingService } from "../../services/writing.service.ts";
 import {
@@ -24,11 +23,7 @@ export function aiRoutes(deps: {
   /** The signed-in user, within their AI allowance (per user, not per address). */
   const allowed = async (c: Context) => {
     const user = await requireUser(deps.auth, c);
-    const wait = deps.limiter.hit(`ai:${user.id}`);
-    if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      throw new AppError("RATE_LIMITED", messages.ai.tooMany);
-    }
+    deps.limiter.enforce(`ai:${user.id}`, messages.ai.tooMany);
     return user;
   };
   return createRouter()

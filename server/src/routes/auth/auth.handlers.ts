@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Auth } from "../../auth/auth.ts";
 import { addressKey, clientIp } from "../../lib/client-ip.ts";
 import { errorBody } from "../../lib/create-app.ts";
-import { AppError, type ErrorCode, errorStatus } from "../../lib/errors.ts";
+import { AppError, type ErrorCode, errorStatus, rateLimited } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { SignInGuard } from "../../lib/sign-in-guard.ts";
@@ -69,11 +69,7 @@ export function authRoutes(deps: {
     if (offered !== c.req.method) throw new AppError("NOT_FOUND", messages.auth.actionNotAvailable);
     const ip = clientIp(c, deps.trustedProxyHops);
     if (LIMITED.includes(path)) {
-      const wait = deps.limiter.hit(`${addressKey(ip)} ${path}`);
-      if (wait > 0) {
-        c.header("Retry-After", String(wait));
-        throw new AppError("RATE_LIMITED", messages.auth.tooManyAttempts);
-      }
+      deps.limiter.enforce(`${addressKey(ip)} ${path}`, messages.auth.tooManyAttempts);
     }
 
     let request = c.req.raw;
@@ -100,10 +96,7 @@ export function authRoutes(deps: {
       // Counted before the check, so parallel guesses cannot slip past it; a right password clears it. Per
       // address, so a guesser elsewhere cannot lock the owner out.
       const wait = deps.signInGuard.attempt(signInEmail, addressKey(ip));
-      if (wait > 0) {
-        c.header("Retry-After", String(wait));
-        throw new AppError("RATE_LIMITED", messages.auth.accountLocked(Math.ceil(wait / 60)));
-      }
+      if (wait > 0) throw rateLimited(messages.auth.accountLocked(Math.ceil(wait / 60)), wait);
       const rememberMe = (body as { rememberMe?: unknown }).rememberMe;
       request = withBody(c.req.raw, {
         ...parsed.data,

@@ -1,7 +1,6 @@
 import { messages } from "@reelsmith/core";
 import { clientIp } from "../../lib/client-ip.ts";
 import { createRouter, errorBody } from "../../lib/create-app.ts";
-import { AppError } from "../../lib/errors.ts";
 import type { ContactService } from "../../services/contact.service.ts";
 import { sendContactMessageRoute } from "./contact.routes.ts";
 
@@ -9,13 +8,7 @@ export function contactRoutes(deps: { contact: ContactService; trustedProxyHops:
   return createRouter().openapi(
     sendContactMessageRoute,
     async (c) => {
-      try {
-        await deps.contact.submit(c.req.valid("json"), { ip: clientIp(c, deps.trustedProxyHops) });
-      } catch (error) {
-        const retryAfter = (error as AppError).details as { retryAfter?: number } | undefined;
-        if (error instanceof AppError && retryAfter?.retryAfter) c.header("Retry-After", String(retryAfter.retryAfter));
-        throw error;
-      }
+      await deps.contact.submit(c.req.valid("json"), { ip: clientIp(c, deps.trustedProxyHops) });
       return c.json({ success: true as const }, 200);
     },
     // The form shows the message as it is ("Please fill out all fields"), without the field's path.

@@ -2,7 +2,6 @@ import { messages } from "@reelsmith/core";
 import type { Auth } from "../../auth/auth.ts";
 import { requireUser } from "../../auth/session.ts";
 import { createRouter } from "../../lib/create-app.ts";
-import { AppError } from "../../lib/errors.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
 import type { VideosService } from "../../services/videos.service.ts";
 import {
@@ -17,11 +16,7 @@ export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLi
   return createRouter()
     .openapi(createVideoRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
-      const wait = deps.createLimiter.hit(`create:${user.id}`);
-      if (wait > 0) {
-        c.header("Retry-After", String(wait));
-        throw new AppError("RATE_LIMITED", messages.videos.tooMany);
-      }
+      deps.createLimiter.enforce(`create:${user.id}`, messages.videos.tooMany);
       return c.json(await deps.videos.create(user.id, c.req.valid("json")), 201);
     })
     .openapi(listVideosRoute, async (c) => {
@@ -36,11 +31,7 @@ export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLi
     })
     .openapi(retryVideoRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
-      const wait = deps.createLimiter.hit(`create:${user.id}`);
-      if (wait > 0) {
-        c.header("Retry-After", String(wait));
-        throw new AppError("RATE_LIMITED", messages.videos.tooMany);
-      }
+      deps.createLimiter.enforce(`create:${user.id}`, messages.videos.tooMany);
       return c.json(await deps.videos.retry(user.id, c.req.valid("param").id), 201);
     })
     .openapi(deleteVideoRoute, async (c) => {
