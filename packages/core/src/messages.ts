@@ -130,6 +130,21 @@ export const messages = {
     retryUploadGone: "A file this video used has been deleted, so it cannot be made again.",
     retrySettingsInvalid: "This video's settings are no longer valid, so it cannot be made again.",
     retryNotFailed: "Only a failed video can be retried.",
+    /** Why a render failed, as the failed video shows it (its `error_message`). */
+    renderFailed: {
+      generic: "The video could not be rendered.",
+      lost: "The render stopped and could not be completed.",
+      cancelled: "The render was stopped before it finished.",
+      unreadableFile: "One of the files for this video could not be read. Upload it again in another format.",
+      missingFile: "A file this video needs is no longer there.",
+      uploadDeleted: "An uploaded file this video needs has been deleted.",
+      undrawableText:
+        "The text has letters no caption font on this server can draw. Change the text or the caption style.",
+      voiceFailed: "The voice-over could not be made.",
+      typeRetired: "This video's type is no longer made.",
+      settingsInvalid: "This video's settings are no longer valid.",
+      libraryAssetMissing: (kind: string, key: string) => `The ${kind} "${key}" is missing from the media library.`,
+    },
     remove: "Remove",
     removeTitle: "Remove this failed video?",
     removeBody: "It leaves your list. Its credits were already returned.",

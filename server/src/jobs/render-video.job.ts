@@ -1,5 +1,6 @@
+import { messages } from "@reelsmith/core";
 import { z } from "zod";
-import { LOST_RENDER_FAILURE, type RenderService } from "../services/render.service.ts";
+import type { RenderService } from "../services/render.service.ts";
 import { defineJob } from "./queue.ts";
 
 export const RENDER_VIDEO = "render-video";
@@ -41,7 +42,7 @@ export function renderVideoFailedJob(render: RenderService) {
     schema: renderVideoPayload,
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
     handler: async ({ videoId }, { logger }) => {
-      const changed = await render.fail(videoId, LOST_RENDER_FAILURE);
+      const changed = await render.fail(videoId, messages.videos.renderFailed.lost);
       logger.info({ videoId, changed }, "dead-lettered render handled");
     },
   });

@@ -19,30 +19,32 @@ import type { FileRow, FilesRepository } from "./files.repository.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
 import type { VideoRow } from "./videos.repository.ts";
 
+const failed = messages.videos.renderFailed;
+
 /** Why a render failed, in words for the person who asked for the video. */
 export function describeFailure(error: unknown): string {
   if (error instanceof RenderFailure) return error.userMessage;
   if (error instanceof LibraryAssetMissingError) {
-    return `The ${error.kind} "${error.key}" is missing from the media library.`;
+    return failed.libraryAssetMissing(error.kind, error.key);
   }
   if (error instanceof ImageTooLargeError) return messages.videos.imageTooLarge;
   if (error instanceof RenderError) {
     switch (error.code) {
       case "UNSUPPORTED_MEDIA":
-        return "One of the files for this video could not be read. Upload it again in another format.";
+        return failed.unreadableFile;
       case "MISSING_INPUT":
-        return "A file this video needs is no longer there.";
+        return failed.missingFile;
       case "UNDRAWABLE_TEXT":
-        return "The text has letters no caption font on this server can draw. Change the text or the caption style.";
+        return failed.undrawableText;
       case "TTS_FAILED":
-        return "The voice-over could not be made.";
+        return failed.voiceFailed;
       case "CANCELLED":
-        return "The render was stopped before it finished.";
+        return failed.cancelled;
       default:
-        return "The video could not be rendered.";
+        return failed.generic;
     }
   }
-  return "The video could not be rendered.";
+  return failed.generic;
 }
 
 /**
@@ -86,7 +88,7 @@ export class EngineRenderer implements VideoRenderer {
     for (const ref of assetReferences(type, input)) {
       if (ref.from !== "upload") continue;
       const row: FileRow | undefined = await this.files.find(video.userId, ref.id);
-      if (!row) throw new RenderFailure("An uploaded file this video needs has been deleted.", { retryable: false });
+      if (!row) throw new RenderFailure(failed.uploadDeleted, { retryable: false });
       const target = path.join(workDir, `${ref.asset}${path.extname(row.path)}`);
       await this.storage.download(row.path, target);
       files[ref.id] = target;
@@ -104,10 +106,10 @@ export class EngineRenderer implements VideoRenderer {
   }
 
   async render(video: VideoRow, context: RenderContext): Promise<RenderedVideo> {
-    if (!isVideoType(video.type)) throw new RenderFailure("This video's type is no longer made.", { retryable: false });
+    if (!isVideoType(video.type)) throw new RenderFailure(failed.typeRetired, { retryable: false });
     const type = video.type;
     const parsed = videoInputSchemas[type].safeParse(video.input);
-    if (!parsed.success) throw new RenderFailure("This video's settings are no longer valid.", { retryable: false });
+    if (!parsed.success) throw new RenderFailure(failed.settingsInvalid, { retryable: false });
     const input = parsed.data as VideoInputByType[typeof type];
     try {
       const files = await this.#downloadUploads(video, type, input, context.workDir);

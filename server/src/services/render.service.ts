@@ -1,4 +1,5 @@
 import path from "node:path";
+import { messages } from "@reelsmith/core";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import { contentTypeOf } from "../lib/content-types.ts";
@@ -45,9 +46,6 @@ export class RenderFailure extends Error {
     this.retryable = options?.retryable ?? true;
   }
 }
-
-export const GENERIC_RENDER_FAILURE = "The video could not be rendered.";
-export const LOST_RENDER_FAILURE = "The render stopped and could not be completed.";
 
 /** Progress is written at most this often (and on every stage change), so the database stays calm. */
 const PROGRESS_WRITE_MS = 1000;
@@ -133,7 +131,7 @@ export class RenderService {
       await this.#finish(video, rendered, logger);
     } catch (error) {
       await writing;
-      const userMessage = error instanceof RenderFailure ? error.userMessage : GENERIC_RENDER_FAILURE;
+      const userMessage = error instanceof RenderFailure ? error.userMessage : messages.videos.renderFailed.generic;
       const retryable = error instanceof RenderFailure ? error.retryable : true;
       logger.warn({ err: error, final: attempt.finalAttempt, retryable }, "render attempt failed");
       // A failure of the input fails every attempt the same way: give up (and refund) at once.
@@ -200,7 +198,7 @@ export class RenderService {
   async failLost(before: Date): Promise<number> {
     let count = 0;
     for (const video of await this.videos.stale(before)) {
-      if (await this.fail(video.id, LOST_RENDER_FAILURE)) count += 1;
+      if (await this.fail(video.id, messages.videos.renderFailed.lost)) count += 1;
     }
     return count;
   }
