@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fsp from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
@@ -225,7 +223,7 @@ export class VideosService {
     if (oldAvatar) {
       // The new video gets its own copy, so removing one video never takes another's picture.
       avatarKey = `${userId}/avatars/${videoId}${path.extname(oldAvatar)}`;
-      await this.#copyObject(oldAvatar, avatarKey);
+      await this.storage.copy(oldAvatar, avatarKey);
       storedInput = { ...storedInput, avatar_key: avatarKey };
     }
     return this.#start(userId, {
@@ -277,19 +275,6 @@ export class VideosService {
     const avatar = avatarKeyOf(row);
     if (avatar && !(await this.storage.stat(avatar))) return { ok: false, reason: messages.videos.retryUploadGone };
     return { ok: true, body: parsed.data };
-  }
-
-  /** Storage has no copy: the object goes through a temporary file. */
-  async #copyObject(from: string, to: string): Promise<void> {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "reelsmith-copy-"));
-    try {
-      const file = path.join(dir, path.basename(from));
-      await this.storage.download(from, file);
-      const info = await this.storage.stat(from);
-      await this.storage.putFile(to, file, info?.contentType ?? "application/octet-stream");
-    } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
-    }
   }
 
   async list(userId: string, query: VideoListQuery): Promise<VideoList> {

@@ -61,6 +61,12 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async copy(from: string, to: string): Promise<void> {
+    const info = await this.stat(from);
+    if (!info) throw new Error(`No object to copy: ${from}`);
+    await this.put(to, fs.createReadStream(this.pathOf(from)), info.contentType);
+  }
+
   async download(key: string, destination: string): Promise<void> {
     await fsp.copyFile(this.pathOf(key), destination);
   }

@@ -24,6 +24,8 @@ export interface ObjectStorage {
   /** Stores a local file (rendered videos, thumbnails). */
   putFile(key: string, file: string, contentType: string): Promise<number>;
   stat(key: string): Promise<ObjectInfo | null>;
+  /** Copies an object to another key, with its content type (in the bucket itself where there is one). */
+  copy(from: string, to: string): Promise<void>;
   /** Copies the object to a local file (ffmpeg reads inputs from disk). */
   download(key: string, destination: string): Promise<void>;
   /** Idempotent: deleting a missing object succeeds. */

@@ -106,6 +106,17 @@ export class S3Storage implements ObjectStorage {
     };
   }
 
+  async copy(from: string, to: string): Promise<void> {
+    // CopyObject: the bucket copies the object and its metadata (content type) itself.
+    const source = `/${this.config.bucket}/${from.split("/").map(encodeURIComponent).join("/")}`;
+    assertSafeKey(from);
+    await this.#check(
+      await this.#client.fetch(this.#url(to), { method: "PUT", headers: { "x-amz-copy-source": source } }),
+      "COPY",
+      `${from} -> ${to}`,
+    );
+  }
+
   async download(key: string, destination: string): Promise<void> {
     const response = await this.#check(await this.#client.fetch(this.#url(key)), "GET", key);
     if (!response.body) throw new S3StorageError(`S3 GET ${key} returned no body`, response.status);

@@ -53,6 +53,11 @@ describe("LocalStorage", () => {
     await expect(storage.put("u1/b.txt", failing, "text/plain")).rejects.toThrow("client went away");
     expect(await storage.stat("u1/b.txt")).toBeNull();
     expect(fs.readdirSync(path.join(root, "u1")).sort()).toEqual(["a.txt", "a.txt.type"]);
+    await storage.copy("u1/a.txt", "u2/copy.txt");
+    expect(await storage.stat("u2/copy.txt")).toEqual({ size: 5, contentType: "text/plain" });
+    expect(fs.readFileSync(path.join(root, "u2/copy.txt"), "utf8")).toBe("hello");
+    await expect(storage.copy("u1/missing.txt", "u2/x.txt")).rejects.toThrow();
+    expect(await storage.stat("u2/x.txt")).toBeNull();
     await storage.delete("u1/a.txt");
     await storage.delete("u1/a.txt");
     expect(await storage.stat("u1/a.txt")).toBeNull();
@@ -104,6 +109,10 @@ describe("S3Storage against a local S3-compatible server", () => {
     const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-dl-")), "a.bin");
     await storage.download("u1/f/a.bin", target);
     expect(fs.readFileSync(target, "utf8")).toBe("0123456789");
+
+    await storage.copy("u1/f/a.bin", "u2/f/copy.bin");
+    expect(await storage.stat("u2/f/copy.bin")).toEqual({ size: 10, contentType: "application/x-test" });
+    await expect(storage.copy("u1/f/missing.bin", "u2/f/x.bin")).rejects.toThrow();
 
     await storage.delete("u1/f/a.bin");
     await storage.delete("u1/f/a.bin");
