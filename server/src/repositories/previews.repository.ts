@@ -1,12 +1,54 @@
 import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CAPTION_STYLES } from "@reelsmith/core";
 import { ENGINE_VERSION, renderCaptionPreviews, renderVoicePreviews, type TtsProvider } from "@reelsmith/render";
-import type { PreviewDirs } from "../services/catalog.service.ts";
 
 /** Bump when the preview drawing changes in a way the style data does not show. */
 const CAPTION_PREVIEWS_VERSION = 1;
+
+/** Where the previews made at setup live (caption-style pictures and voice clips). */
+export interface PreviewDirs {
+  captions: string;
+  voices: string;
+}
+export type PreviewKind = keyof PreviewDirs;
+
+/** What the catalogue reads of the previews: which files exist, their manifests and the captions' stamp. */
+export interface PreviewStore {
+  has(kind: PreviewKind, file: string): boolean;
+  /** A previews manifest (captions: index.json, voices: previews.json); empty when not made yet. */
+  manifest<T>(kind: PreviewKind, name: string): T[];
+  /** The stamp of the caption pictures (what they were made from), or null before they are made. */
+  captionsStamp(): string | null;
+}
+
+/** The previews on local disk, read each time (they may be made after the server started). */
+export class DiskPreviews implements PreviewStore {
+  constructor(readonly dirs: PreviewDirs) {}
+
+  has(kind: PreviewKind, file: string): boolean {
+    return existsSync(path.join(this.dirs[kind], file));
+  }
+
+  manifest<T>(kind: PreviewKind, name: string): T[] {
+    try {
+      const value: unknown = JSON.parse(readFileSync(path.join(this.dirs[kind], name), "utf8"));
+      return Array.isArray(value) ? (value as T[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  captionsStamp(): string | null {
+    try {
+      return readFileSync(path.join(this.dirs.captions, "stamp"), "utf8").trim();
+    } catch {
+      return null;
+    }
+  }
+}
 
 export function previewDirs(root: string): PreviewDirs {
   return { captions: path.join(root, "captions"), voices: path.join(root, "voices") };

@@ -1,6 +1,7 @@
 /** The catalogue passes a stock clip's credit on, and gives none for the drawn clips. */
 import { type LibraryAsset, libraryFromManifest } from "@reelsmith/library";
 import { describe, expect, it } from "vitest";
+import { DiskPreviews } from "../repositories/previews.repository.ts";
 import { CatalogService } from "./catalog.service.ts";
 
 const asset = (kind: LibraryAsset["kind"], key: string, extra: Partial<LibraryAsset> = {}): LibraryAsset => ({
@@ -39,7 +40,10 @@ describe("CatalogService credits", () => {
         asset("hook-footage", "rave", { source: "pexels", credit: { ...credit, author: "Ada Lee" } }),
       ],
     });
-    const catalog = new CatalogService(library, { captions: "/nowhere", voices: "/nowhere" }).catalog();
+    const catalog = new CatalogService(
+      library,
+      new DiskPreviews({ captions: "/nowhere", voices: "/nowhere" }),
+    ).catalog();
     expect(catalog.backgrounds.find((b) => b.id === "minecraft")?.credit).toEqual(credit);
     expect(catalog.backgrounds.find((b) => b.id === "gta5")).not.toHaveProperty("credit");
     expect(catalog.dreamscape.find((d) => d.id === "luxury")?.credit?.author).toBe("Sam Roe");

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import {
   ASMR_STYLES,
   CAPTION_STYLES,
@@ -11,12 +9,7 @@ import {
   voices,
 } from "@reelsmith/core";
 import type { Library, LibraryAsset } from "@reelsmith/library";
-
-/** Where the previews made at setup live (caption-style pictures and voice clips). */
-export interface PreviewDirs {
-  captions: string;
-  voices: string;
-}
+import type { PreviewKind, PreviewStore } from "../repositories/previews.repository.ts";
 
 export const LIBRARY_FILES_PATH = "/api/library/files";
 export const PREVIEWS_PATH = "/api/previews";
@@ -41,7 +34,7 @@ export class CatalogService {
 
   constructor(
     private readonly library: Library,
-    private readonly previews: PreviewDirs,
+    private readonly previews: PreviewStore,
   ) {}
 
   fileUrl(relative: string): string {
@@ -49,19 +42,9 @@ export class CatalogService {
     return `${LIBRARY_FILES_PATH}/${encoded}?v=${this.library.buildHash.slice(0, 12)}`;
   }
 
-  #previewUrl(kind: keyof PreviewDirs, file: string | undefined, version: string): string | null {
-    if (!file || !fs.existsSync(path.join(this.previews[kind], file))) return null;
+  #previewUrl(kind: PreviewKind, file: string | undefined, version: string): string | null {
+    if (!file || !this.previews.has(kind, file)) return null;
     return `${PREVIEWS_PATH}/${kind}/${encodeURIComponent(file)}?v=${version}`;
-  }
-
-  /** Reads a previews manifest (captions: index.json, voices: previews.json); empty when not made yet. */
-  #manifest<T>(kind: keyof PreviewDirs, name: string): T[] {
-    try {
-      const value: unknown = JSON.parse(fs.readFileSync(path.join(this.previews[kind], name), "utf8"));
-      return Array.isArray(value) ? (value as T[]) : [];
-    } catch {
-      return [];
-    }
   }
 
   #media(asset: LibraryAsset) {
@@ -77,15 +60,13 @@ export class CatalogService {
 
   /** The catalogue; the library part is read once, the previews each time (they may be made after start). */
   catalog(): Catalog {
-    const captions = this.#manifest<{ id: string; image: string; singleWordImage: string }>("captions", "index.json");
-    const voicePreviews = this.#manifest<{ voice: string; file: string }>("voices", "previews.json");
+    const captions = this.previews.manifest<{ id: string; image: string; singleWordImage: string }>(
+      "captions",
+      "index.json",
+    );
+    const voicePreviews = this.previews.manifest<{ voice: string; file: string }>("voices", "previews.json");
     // Caption pictures keep their names when a style changes; the stamp of the set versions their links.
-    let captionsVersion = "0";
-    try {
-      captionsVersion = fs.readFileSync(path.join(this.previews.captions, "stamp"), "utf8").trim().slice(0, 12);
-    } catch {
-      // not made yet
-    }
+    const captionsVersion = this.previews.captionsStamp()?.slice(0, 12) ?? "0";
     const media = this.#libraryPart();
     return {
       ...media,

@@ -2,12 +2,8 @@ import { createRouter } from "../../lib/create-app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { inside, serveFile } from "../../lib/serve-file.ts";
 import { decodePath } from "../../lib/text-input.ts";
-import {
-  type CatalogService,
-  LIBRARY_FILES_PATH,
-  PREVIEWS_PATH,
-  type PreviewDirs,
-} from "../../services/catalog.service.ts";
+import type { PreviewDirs } from "../../repositories/previews.repository.ts";
+import { type CatalogService, LIBRARY_FILES_PATH, PREVIEWS_PATH } from "../../services/catalog.service.ts";
 import { catalogRoute, libraryFileRoute, previewFileRoute } from "./catalog.routes.ts";
 
 /** Files whose links carry a version (`?v=`) never change under the same link. */
