@@ -1,10 +1,5 @@
 import crypto from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import {
   type FileType,
   type ImageHeader,
@@ -19,11 +14,11 @@ import {
   uploadMaxBytes,
   uploadTakesFormat,
 } from "@reelsmith/core";
-import { checkUploadFile } from "@reelsmith/media";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
+import type { CheckedUpload, UploadChecker } from "../repositories/upload-scratch.ts";
 
 export interface FileView {
   id: string;
@@ -133,8 +128,8 @@ export class FilesService {
     private readonly options: {
       maxBytes?: number;
       urlTtlSeconds: number;
-      /** Where uploads are copied while they are checked (default: the system's temporary folder). */
-      scratchDir?: string | undefined;
+      /** Checks each upload whole before it is kept (the media layer, on a scratch copy). */
+      checker: UploadChecker;
       /** Whether a video still being made reads the file. */
       inUse?: (userId: string, fileId: string) => Promise<boolean>;
     },
@@ -171,7 +166,13 @@ export class FilesService {
     // A random name with the real format's extension; the user's name is kept for display only.
     const key = `${userId}/${type}/${crypto.randomUUID()}.${stored.ext}`;
     // Every upload is checked whole by the media layer before it is kept (a temporary copy, removed in any case).
-    const checked = await checkedUpload(upload, stored.ext, type, this.options.scratchDir ?? tmpdir());
+    let checked: CheckedUpload;
+    try {
+      checked = await this.options.checker.check(upload.stream(), stored.ext, type);
+    } catch (error) {
+      upload.discard();
+      throw error;
+    }
     try {
       const size = await this.storage.put(key, checked.stream(), stored.mime);
       const row = await this.files.insert({
@@ -236,27 +237,6 @@ export class FilesService {
  * whole against its kind (format, decodes to the end, the stream it needs, its measured length); refused uploads
  * leave nothing behind. Returns the checked copy, to be stored and then removed.
  */
-async function checkedUpload(
-  upload: InspectedUpload,
-  ext: string,
-  type: FileType,
-  scratchDir: string,
-): Promise<{ stream(): Readable; remove(): Promise<void> }> {
-  const dir = await mkdtemp(join(scratchDir, "reelsmith-upload-"));
-  const remove = () => rm(dir, { recursive: true, force: true });
-  try {
-    const file = join(dir, `upload.${ext}`);
-    await pipeline(upload.stream(), createWriteStream(file));
-    const check = await checkUploadFile(file, type);
-    if (!check.ok) throw new AppError("UNSUPPORTED_MEDIA", check.message);
-    return { stream: () => createReadStream(file), remove };
-  } catch (error) {
-    upload.discard();
-    await remove();
-    throw error;
-  }
-}
-
 /** A display name: no path, no control characters, at most 200 characters, never empty. */
 /** The longest display name kept for an upload, in characters. */
 export const FILENAME_MAX_CHARS = 200;
