@@ -40,7 +40,7 @@ import { type Mailer, SmtpMailer } from "./repositories/mailer.ts";
 import type { PaymentProvider } from "./repositories/payments/payment-provider.ts";
 import { StripePaymentProvider } from "./repositories/payments/stripe-provider.ts";
 import { TestPaymentProvider } from "./repositories/payments/test-provider.ts";
-import { previewDirs } from "./repositories/previews.repository.ts";
+import { DiskPreviews, previewDirs } from "./repositories/previews.repository.ts";
 import { ReferralRepository } from "./repositories/referral.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { ShowcaseRepository } from "./repositories/showcase.repository.ts";
@@ -49,6 +49,7 @@ import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
 import { S3Storage } from "./repositories/storage/s3-storage.ts";
 import { UrlSigner } from "./repositories/storage/url-signer.ts";
+import { ScratchUploadChecker } from "./repositories/upload-scratch.ts";
 import { VideosRepository } from "./repositories/videos.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { affiliateRoutes } from "./routes/affiliate/affiliate.handlers.ts";
@@ -159,6 +160,19 @@ export interface ServerContext {
 
 export const version: string = pkg.version;
 
+/**
+ * What making videos needs: the starter library, a voice provider and where the previews are. The renderer
+ * defaults to the render engine; tests of the bookkeeping around it may bring their own.
+ */
+export interface MediaParts {
+  library: Library;
+  tts: TtsProvider;
+  previewsDir: string;
+  renderer?: VideoRenderer;
+  /** The recorded footage's progress for /api/health. */
+  footage?: () => Promise<Health["footage"]>;
+}
+
 /** The composition root: repositories -> services -> routes, the queue and its jobs. */
 export function createServerContext(
   database: DatabaseHandle,
@@ -166,18 +180,7 @@ export function createServerContext(
   config: ServerConfig,
   infrastructure: {
     events?: EventBus;
-    /**
-     * What making videos needs: the starter library, a voice provider and where the previews are. The
-     * renderer defaults to the render engine; tests of the bookkeeping around it may bring their own.
-     */
-    media?: {
-      library: Library;
-      tts: TtsProvider;
-      previewsDir: string;
-      renderer?: VideoRenderer;
-      /** The recorded footage's progress for /api/health. */
-      footage?: () => Promise<Health["footage"]>;
-    };
+    media?: MediaParts;
     /** pg-boss supervision interval (heartbeat checks); tests shorten it. */
     superviseIntervalSeconds?: number;
     renderHeartbeatSeconds?: number;
@@ -199,7 +202,7 @@ export function createServerContext(
     config.storage.driver === "s3" ? new S3Storage(config.storage) : new LocalStorage(config.storage.root, signer);
   const files = new FilesService(repositories.files, storage, logger, {
     urlTtlSeconds: config.signedUrlTtlSeconds,
-    scratchDir: config.uploadScratchDir,
+    checker: new ScratchUploadChecker(config.uploadScratchDir),
     inUse: (userId, fileId) => repositories.videos.usesFile(userId, fileId),
   });
   const writing = new WritingService(config.llm ? new OpenAiCompatibleLlm(config.llm) : undefined, logger, {
@@ -277,40 +280,22 @@ export function createServerContext(
 
   const queue = new JobQueue(database, logger, { superviseIntervalSeconds: infrastructure.superviseIntervalSeconds });
   queue.register(housekeepingJob(repositories.sessions));
-  let videos: VideosService | undefined;
-  let render: RenderService | undefined;
-  let catalog: CatalogService | undefined;
   const media = infrastructure.media;
-  if (media) {
-    catalog = new CatalogService(media.library, previewDirs(media.previewsDir));
-    render = new RenderService(
-      database.db,
-      repositories.videos,
-      credits,
-      storage,
-      events,
-      media.renderer ?? new EngineRenderer(media.library, storage, repositories.files, media.tts),
-      logger,
-    );
-    videos = new VideosService(
-      database.db,
-      repositories.videos,
-      repositories.files,
-      credits,
-      storage,
-      queue,
-      events,
-      catalog,
-      logger,
-      {
-        urlTtlSeconds: config.signedUrlTtlSeconds,
-        renderPriority: async (userId) => renderPriorityOf(await accounts.currentPlan(userId)),
-      },
-    );
-    queue.register(renderVideoFailedJob(render));
-    queue.register(renderVideoJob(render, { heartbeatSeconds: infrastructure.renderHeartbeatSeconds }));
-    queue.register(lostRendersJob(render));
-  }
+  const { videos, render, catalog } = media
+    ? createVideoServices({
+        media,
+        database,
+        repositories,
+        credits,
+        storage,
+        queue,
+        events,
+        logger,
+        config,
+        accounts,
+        renderHeartbeatSeconds: infrastructure.renderHeartbeatSeconds,
+      })
+    : { videos: undefined, render: undefined, catalog: undefined };
   queue.register(billingRolloverJob(billing, clock));
   const contactLimit = config.contactRateLimit ?? { max: 5, windowSeconds: 3600 };
   const contact: ContactService = new ContactService(repositories.contact, {
@@ -328,6 +313,140 @@ export function createServerContext(
     analytics: config.analytics ?? { pixel: null, web: null },
   };
 
+  const { app, closeStreams } = createHttpApp({
+    logger,
+    config,
+    database,
+    queue,
+    storage,
+    media,
+    repositories,
+    auth,
+    signupBonus,
+    referrals,
+    accounts,
+    events,
+    credits,
+    files,
+    catalog,
+    videos,
+    writing,
+    signer,
+    billing,
+    contact,
+    publicConfig,
+  });
+
+  return {
+    app,
+    auth,
+    queue,
+    events,
+    storage,
+    services: { accounts, credits, signupBonus, referrals, billing, files, writing, contact, videos, render },
+    repositories,
+    payments: { provider, prices },
+    closeStreams,
+    mailer,
+  };
+}
+
+/** Making videos: the catalogue, the render service and its jobs, and the videos service (with a library only). */
+function createVideoServices(parts: {
+  media: MediaParts;
+  database: DatabaseHandle;
+  repositories: ServerContext["repositories"];
+  credits: CreditsService;
+  storage: ObjectStorage;
+  queue: JobQueue;
+  events: EventBus;
+  logger: Logger;
+  config: ServerConfig;
+  accounts: AccountService;
+  renderHeartbeatSeconds: number | undefined;
+}): { videos: VideosService; render: RenderService; catalog: CatalogService } {
+  const { media, database, repositories, credits, storage, queue, events, logger, config, accounts } = parts;
+  const catalog = new CatalogService(media.library, new DiskPreviews(previewDirs(media.previewsDir)));
+  const render = new RenderService(
+    database.db,
+    repositories.videos,
+    credits,
+    storage,
+    events,
+    media.renderer ?? new EngineRenderer(media.library, storage, repositories.files, media.tts),
+    logger,
+  );
+  const videos = new VideosService(
+    database.db,
+    repositories.videos,
+    repositories.files,
+    credits,
+    storage,
+    queue,
+    events,
+    catalog,
+    logger,
+    {
+      urlTtlSeconds: config.signedUrlTtlSeconds,
+      renderPriority: async (userId) => renderPriorityOf(await accounts.currentPlan(userId)),
+    },
+  );
+  queue.register(renderVideoFailedJob(render));
+  queue.register(renderVideoJob(render, { heartbeatSeconds: parts.renderHeartbeatSeconds }));
+  queue.register(lostRendersJob(render));
+  return { videos, render, catalog };
+}
+
+/** What the HTTP side is made from: the parts the composition root made before it. */
+interface HttpParts {
+  logger: Logger;
+  config: ServerConfig;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  storage: ObjectStorage;
+  media: MediaParts | undefined;
+  repositories: ServerContext["repositories"];
+  auth: Auth;
+  signupBonus: SignupBonusService;
+  referrals: ReferralService;
+  accounts: AccountService;
+  events: EventBus;
+  credits: CreditsService;
+  files: FilesService;
+  catalog: CatalogService | undefined;
+  videos: VideosService | undefined;
+  writing: WritingService;
+  signer: UrlSigner;
+  billing: BillingService;
+  contact: ContactService;
+  publicConfig: PublicConfig;
+}
+
+/** The HTTP side of the composition root: middleware, every route, the OpenAPI document and the web app. */
+function createHttpApp(parts: HttpParts): { app: ServerContext["app"]; closeStreams: () => void } {
+  const {
+    logger,
+    config,
+    database,
+    queue,
+    storage,
+    media,
+    repositories,
+    auth,
+    signupBonus,
+    referrals,
+    accounts,
+    events,
+    credits,
+    files,
+    catalog,
+    videos,
+    writing,
+    signer,
+    billing,
+    contact,
+    publicConfig,
+  } = parts;
   const app = createApp(logger, {
     https: config.publicUrl.startsWith("https:"),
     signedIn: (c) => hasSession(auth, c),
@@ -343,7 +462,7 @@ export function createServerContext(
       storage,
       version,
       voice: config.ttsProvider,
-      footage: infrastructure.media?.footage,
+      footage: media?.footage,
     }),
   );
   const signInFailures = config.signInFailureLimit ?? { max: 10, windowSeconds: 15 * 60 };
@@ -426,18 +545,7 @@ export function createServerContext(
     });
   }
 
-  return {
-    app,
-    auth,
-    queue,
-    events,
-    storage,
-    services: { accounts, credits, signupBonus, referrals, billing, files, writing, contact, videos, render },
-    repositories,
-    payments: { provider, prices },
-    closeStreams: () => streams.abort(),
-    mailer,
-  };
+  return { app, closeStreams: () => streams.abort() };
 }
 
 /** The confirmation e-mail sent after sign-up when SMTP is configured. */
