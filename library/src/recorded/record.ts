@@ -130,165 +130,190 @@ export async function repeatedFrameShare(file: string): Promise<{ frames: number
   return { frames: values.length, repeated };
 }
 
+/**
+ * Runs the game on a virtual screen and grabs `frames` frames of it into `raw`. Up to three launches: when the
+ * game draws too slowly for the chosen speed, it starts again slower. Returns the speed grabbed at and when
+ * (wall clock, ms) the run was told to go.
+ */
+async function grabRun(
+  scene: SceneConfig,
+  files: Awaited<ReturnType<typeof prepareWorld>>,
+  options: RecordOptions,
+  frames: number,
+  raw: string,
+): Promise<{ speed: number; goAtMs: number }> {
+  const log = options.log ?? (() => {});
+  const { width, height } = options.capture;
+  let speed = options.speed;
+  const display = await startDisplay(width, height);
+  try {
+    for (let launch = 1; ; launch++) {
+      await rm(path.join(files.worldDir, "ready"), { force: true });
+      await rm(path.join(files.worldDir, "go"), { force: true });
+      const game = await startMinetest(files, display.name, speed);
+      try {
+        await game.waitFor("ready", 600_000);
+        // The client draws black, then the world as its map arrives: wait for a picture, then for the map around.
+        const deadline = Date.now() + 240_000;
+        while ((await screenSpread(display.name, width, height)) < 12) {
+          if (Date.now() > deadline) throw new Error("the game showed no picture in 4 min");
+          await new Promise((r) => setTimeout(r, 2000));
+        }
+        await new Promise((r) => setTimeout(r, 12_000));
+        const drawRate = await measureDrawRate(display.name, width, height);
+        // Each grabbed frame should find at least two new frames drawn since the last grab.
+        const fits = Math.max(MIN_SPEED, drawRate / 2 / FPS);
+        log(`[record] ${scene.scene}: the game draws ${drawRate.toFixed(1)} frames a second at x${speed}`);
+        if (fits < speed * 0.9 && launch < 3 && speed > MIN_SPEED) {
+          speed = Math.max(MIN_SPEED, Math.round(fits * 1000) / 1000);
+          log(`[record] ${scene.scene}: too slow for that, starting again at x${speed}`);
+          continue;
+        }
+        log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
+        await game.signal("go");
+        const goAtMs = Date.now();
+        const grabSeconds = frames / (FPS * speed);
+        await run(
+          "ffmpeg",
+          [
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            ...screenGrabArgs(display.name, width, height, FPS * speed),
+            // The grab's own wall-clock stamps, kept: the first one says how long after "go" the clip begins.
+            "-copyts",
+            "-frames:v",
+            String(frames),
+            "-c:v",
+            "libx264",
+            "-preset",
+            "ultrafast",
+            "-crf",
+            "12",
+            "-pix_fmt",
+            "yuv420p",
+            raw,
+          ],
+          { profile: "encode", timeoutMs: Math.round(grabSeconds * 1000 * 1.5 + 60_000), niceness: options.niceness },
+        );
+        return { speed, goAtMs };
+      } finally {
+        await game.stop();
+      }
+    }
+  } finally {
+    await display.stop();
+  }
+}
+
+/** The wall-clock stamp (s) of the grab's first frame. */
+async function firstFrameStamp(raw: string): Promise<number> {
+  const stdout = await run(
+    "ffprobe",
+    [
+      "-v",
+      "error",
+      "-select_streams",
+      "v:0",
+      "-read_intervals",
+      "%+#1",
+      "-show_entries",
+      "frame=pts_time",
+      "-of",
+      "csv=p=0",
+      raw,
+    ],
+    { captureStdout: true },
+  );
+  return Number.parseFloat(stdout.trim());
+}
+
+/** The grab stamped at 30 fps, scaled to the clip's size, encoded as the library keeps recordings. */
+async function encodeClip(raw: string, out: string, frames: number, options: RecordOptions): Promise<void> {
+  const { capture } = options;
+  const output = options.output ?? { width: VERTICAL.width, height: VERTICAL.height };
+  const scale =
+    capture.width === output.width && capture.height === output.height
+      ? []
+      : [`scale=${output.width}:${output.height}:flags=lanczos`];
+  const filters = [
+    `setpts=N/${FPS}/TB`,
+    ...scale,
+    "scale=out_color_matrix=bt709:out_range=tv",
+    "format=yuv420p",
+    "setsar=1",
+  ];
+  await run(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      ...(await outsideFileInput(raw)),
+      "-map",
+      "0:v:0",
+      "-vf",
+      filters.join(","),
+      "-r",
+      String(FPS),
+      ...h264Args({ ...RECORDED_H264, gop: FPS * 2, keyintMin: FPS }),
+      "-t",
+      String(frames / FPS),
+      "-map_metadata",
+      "-1",
+      "-movflags",
+      "+faststart",
+      out,
+    ],
+    { profile: "encode", niceness: options.niceness },
+  );
+}
+
+/** A 360 px wide JPEG of the clip at 35 % of its length. */
+async function thumbnail(clip: string, durationS: number, out: string): Promise<void> {
+  await run(
+    "ffmpeg",
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-ss",
+      String((durationS * 0.35).toFixed(2)),
+      ...(await outsideFileInput(clip)),
+      "-frames:v",
+      "1",
+      "-vf",
+      "scale=360:-2",
+      "-q:v",
+      "4",
+      out,
+    ],
+    { profile: "encode" },
+  );
+}
+
 /** Records `scene` into `options.out`; rejects (leaving nothing behind) when the game or the grab fails. */
 export async function recordScene(scene: SceneConfig, options: RecordOptions): Promise<RecordResult> {
-  const log = options.log ?? (() => {});
   const started = performance.now();
   // Scratch beside the clip (the same file system, so the finished files are renamed into place).
   const work = await mkdtemp(path.join(path.dirname(options.out), ".record-"));
-  const { width, height } = options.capture;
   const frames = Math.round(scene.seconds * FPS);
   const raw = path.join(work, "raw.mkv");
   try {
     const files = await prepareWorld(work, scene, options.capture);
-    let speed = options.speed;
-    let goAtMs = 0;
-    const display = await startDisplay(width, height);
-    try {
-      // Up to three launches: when the game draws too slowly for the chosen speed, it starts again slower.
-      for (let launch = 1; ; launch++) {
-        await rm(path.join(files.worldDir, "ready"), { force: true });
-        await rm(path.join(files.worldDir, "go"), { force: true });
-        const game = await startMinetest(files, display.name, speed);
-        try {
-          await game.waitFor("ready", 600_000);
-          // The client draws black, then the world as its map arrives: wait for a picture, then for the map around.
-          const deadline = Date.now() + 240_000;
-          while ((await screenSpread(display.name, width, height)) < 12) {
-            if (Date.now() > deadline) throw new Error("the game showed no picture in 4 min");
-            await new Promise((r) => setTimeout(r, 2000));
-          }
-          await new Promise((r) => setTimeout(r, 12_000));
-          const drawRate = await measureDrawRate(display.name, width, height);
-          // Each grabbed frame should find at least two new frames drawn since the last grab.
-          const fits = Math.max(MIN_SPEED, drawRate / 2 / FPS);
-          log(`[record] ${scene.scene}: the game draws ${drawRate.toFixed(1)} frames a second at x${speed}`);
-          if (fits < speed * 0.9 && launch < 3 && speed > MIN_SPEED) {
-            speed = Math.max(MIN_SPEED, Math.round(fits * 1000) / 1000);
-            log(`[record] ${scene.scene}: too slow for that, starting again at x${speed}`);
-            continue;
-          }
-          log(`[record] ${scene.scene}: grabbing ${frames} frames at ${(FPS * speed).toFixed(2)} fps`);
-          await game.signal("go");
-          goAtMs = Date.now();
-          const grabSeconds = frames / (FPS * speed);
-          await run(
-            "ffmpeg",
-            [
-              "-hide_banner",
-              "-loglevel",
-              "error",
-              "-y",
-              ...screenGrabArgs(display.name, width, height, FPS * speed),
-              // The grab's own wall-clock stamps, kept: the first one says how long after "go" the clip begins.
-              "-copyts",
-              "-frames:v",
-              String(frames),
-              "-c:v",
-              "libx264",
-              "-preset",
-              "ultrafast",
-              "-crf",
-              "12",
-              "-pix_fmt",
-              "yuv420p",
-              raw,
-            ],
-            { profile: "encode", timeoutMs: Math.round(grabSeconds * 1000 * 1.5 + 60_000), niceness: options.niceness },
-          );
-          break;
-        } finally {
-          await game.stop();
-        }
-      }
-    } finally {
-      await display.stop();
-    }
-    const output = options.output ?? { width: VERTICAL.width, height: VERTICAL.height };
-    const scale =
-      width === output.width && height === output.height
-        ? []
-        : [`scale=${output.width}:${output.height}:flags=lanczos`];
-    const filters = [
-      `setpts=N/${FPS}/TB`,
-      ...scale,
-      "scale=out_color_matrix=bt709:out_range=tv",
-      "format=yuv420p",
-      "setsar=1",
-    ];
+    const { speed, goAtMs } = await grabRun(scene, files, options, frames, raw);
     // Where in the run the first frame is: the screen grab starts a moment after "go" (0.1-0.4 s of the game's time,
     // measured, varying with the machine's load).
-    const firstFrameS = Number.parseFloat(
-      (
-        await run(
-          "ffprobe",
-          [
-            "-v",
-            "error",
-            "-select_streams",
-            "v:0",
-            "-read_intervals",
-            "%+#1",
-            "-show_entries",
-            "frame=pts_time",
-            "-of",
-            "csv=p=0",
-            raw,
-          ],
-          { captureStdout: true },
-        )
-      ).trim(),
-    );
-    const startS = Math.max(0, ((firstFrameS * 1000 - goAtMs) / 1000) * speed);
+    const startS = Math.max(0, (((await firstFrameStamp(raw)) * 1000 - goAtMs) / 1000) * speed);
     const tmpOut = path.join(work, "clip.mp4");
-    await run(
-      "ffmpeg",
-      [
-        "-hide_banner",
-        "-loglevel",
-        "error",
-        "-y",
-        ...(await outsideFileInput(raw)),
-        "-map",
-        "0:v:0",
-        "-vf",
-        filters.join(","),
-        "-r",
-        String(FPS),
-        ...h264Args({ ...RECORDED_H264, gop: FPS * 2, keyintMin: FPS }),
-        "-t",
-        String(frames / FPS),
-        "-map_metadata",
-        "-1",
-        "-movflags",
-        "+faststart",
-        tmpOut,
-      ],
-      { profile: "encode", niceness: options.niceness },
-    );
+    await encodeClip(raw, tmpOut, frames, options);
     const { repeated, frames: kept } = await repeatedFrameShare(tmpOut);
     const repeatedShare = kept ? repeated / kept : 1;
     const thumbTmp = path.join(work, "thumb.jpg");
-    await run(
-      "ffmpeg",
-      [
-        "-hide_banner",
-        "-loglevel",
-        "error",
-        "-y",
-        "-ss",
-        String(((frames / FPS) * 0.35).toFixed(2)),
-        ...(await outsideFileInput(tmpOut)),
-        "-frames:v",
-        "1",
-        "-vf",
-        "scale=360:-2",
-        "-q:v",
-        "4",
-        thumbTmp,
-      ],
-      { profile: "encode" },
-    );
+    await thumbnail(tmpOut, frames / FPS, thumbTmp);
     await rename(thumbTmp, options.thumbnail);
     await rename(tmpOut, options.out);
     return {
