@@ -7,7 +7,7 @@ import { findPauses } from "./analysis.ts";
 import { concatWavs, decodePcm, decodeProviderAudio, masterVoice } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
-import { type ErrorDetail, postWithRetry, type RetryPolicy } from "./http.ts";
+import { type ErrorDetail, mapConcurrently, postWithRetry, type RetryPolicy } from "./http.ts";
 import { chunkTokens, type SpeechToken, speechTokens, toSpoken } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 
@@ -143,45 +143,10 @@ export class ElevenLabsTtsProvider implements TtsProvider {
     return `${root}/v1/text-to-speech/${encodeURIComponent(this.#voiceId(voice))}/with-timestamps?output_format=${format}`;
   }
 
-  async #requestAll(request: SpeechRequest, parts: Part[], scratch: string) {
-    const clips: { wav: string; alignment: Alignment | undefined }[] = new Array(parts.length);
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(request.signal?.reason);
-    request.signal?.addEventListener("abort", onAbort, { once: true });
-    let next = 0;
-    const worker = async () => {
-      while (next < parts.length) {
-        const index = next;
-        next += 1;
-        clips[index] = await this.#requestPart(
-          request,
-          parts,
-          index,
-          join(scratch, `part-${index}`),
-          controller.signal,
-        );
-      }
-    };
-    try {
-      const concurrency = Math.max(1, Math.min(this.#options.concurrency ?? 2, parts.length));
-      const results = await Promise.allSettled(
-        Array.from({ length: concurrency }, () =>
-          worker().catch((error: unknown) => {
-            controller.abort(error);
-            throw error;
-          }),
-        ),
-      );
-      const failed = results.find((result) => result.status === "rejected");
-      if (failed) {
-        throwIfAborted(request.signal);
-        throw failed.reason;
-      }
-    } finally {
-      request.signal?.removeEventListener("abort", onAbort);
-    }
-    throwIfAborted(request.signal);
-    return clips;
+  #requestAll(request: SpeechRequest, parts: Part[], scratch: string) {
+    return mapConcurrently(parts, this.#options.concurrency ?? 2, request.signal, (_part, index, signal) =>
+      this.#requestPart(request, parts, index, join(scratch, `part-${index}`), signal),
+    );
   }
 
   async #requestPart(request: SpeechRequest, parts: Part[], index: number, stem: string, signal: AbortSignal) {

@@ -144,3 +144,48 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/**
+ * Runs `task` for every item, at most `concurrency` at once, in order of the items, and returns their results in
+ * that order. The first failure aborts the others (their signal) and is thrown; `signal` (the caller's request)
+ * aborts them all.
+ */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  signal: AbortSignal | undefined,
+  task: (item: T, index: number, signal: AbortSignal) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let next = 0;
+  const worker = async () => {
+    // Once anything failed or the request was aborted, no further item starts.
+    while (next < items.length && !controller.signal.aborted) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index] as T, index, controller.signal);
+    }
+  };
+  try {
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, () =>
+        worker().catch((error: unknown) => {
+          controller.abort(error);
+          throw error;
+        }),
+      ),
+    );
+    const failed = settled.find((result) => result.status === "rejected");
+    if (failed) {
+      throwIfAborted(signal);
+      throw failed.reason;
+    }
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+  }
+  throwIfAborted(signal);
+  return results;
+}

@@ -6,7 +6,7 @@ import { mapTranscript, type TranscriptWord } from "./align.ts";
 import { concatWavs, decodeProviderAudio } from "./audio.ts";
 import type { Span } from "./engine-timing.ts";
 import { abortError, TtsError, throwIfAborted } from "./errors.ts";
-import { sleep } from "./http.ts";
+import { mapConcurrently, sleep } from "./http.ts";
 import { alignSentenceClips, masterSpeech } from "./sentence-clips.ts";
 import { chunkTokens, packChunks, type SpeechToken, speechTokens, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
@@ -153,41 +153,10 @@ export class OpenAiTtsProvider implements TtsProvider {
     });
   }
 
-  async #synthesizeAll(request: SpeechRequest, parts: TextChunk[], scratch: string) {
-    const concurrency = Math.max(1, this.#options.concurrency ?? 3);
-    const clips: { original: string; format: string; wav: string }[] = new Array(parts.length);
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(request.signal?.reason);
-    request.signal?.addEventListener("abort", onAbort, { once: true });
-    let next = 0;
-    const worker = async () => {
-      while (next < parts.length) {
-        const index = next;
-        next += 1;
-        const part = parts[index];
-        if (!part) continue;
-        clips[index] = await this.#speechClip(request, part.text, join(scratch, `part-${index}`), controller.signal);
-      }
-    };
-    try {
-      const results = await Promise.allSettled(
-        Array.from({ length: Math.min(concurrency, parts.length) }, () =>
-          worker().catch((error: unknown) => {
-            controller.abort(error);
-            throw error;
-          }),
-        ),
-      );
-      const failed = results.find((result) => result.status === "rejected");
-      if (failed) {
-        throwIfAborted(request.signal);
-        throw failed.reason;
-      }
-    } finally {
-      request.signal?.removeEventListener("abort", onAbort);
-    }
-    throwIfAborted(request.signal);
-    return clips;
+  #synthesizeAll(request: SpeechRequest, parts: TextChunk[], scratch: string) {
+    return mapConcurrently(parts, Math.max(1, this.#options.concurrency ?? 3), request.signal, (part, index, signal) =>
+      this.#speechClip(request, part.text, join(scratch, `part-${index}`), signal),
+    );
   }
 
   async #speechClip(request: SpeechRequest, input: string, stem: string, signal: AbortSignal) {
