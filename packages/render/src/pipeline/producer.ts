@@ -1,0 +1,134 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  SONG_MAX_S,
+  type VideoAssetsByType,
+  type VideoInputByType,
+  type VideoType,
+  type VoiceId,
+} from "@reelsmith/core";
+import { measureDuration } from "@reelsmith/media";
+import { RenderError, UnsupportedMediaError } from "../errors.ts";
+import { probeMedia } from "../ffmpeg/probe.ts";
+import { PICTURE_MAX_SIDE, preparePicture } from "../pictures/picture.ts";
+import type { RecipeComposition, VoicePart } from "../recipes/common.ts";
+import type { TtsProvider } from "../tts/types.ts";
+
+/**
+ * What a video type's producer is (the type's voice-over and probes, then its recipe: one module per type in
+ * `producers/`), what it is asked with, and the helpers producers share.
+ */
+
+/** Files a type may be given besides those its input refers to. */
+type OptionalAssets = {
+  reddit: {
+    /** Avatar picture; when absent, the input's avatar_url data URL is used, else the default avatar. */
+    avatar?: string | null;
+  };
+  "faceless-ai": {
+    /** A separate ambience track, or null to use the clip's own sound. */
+    ambient?: string | null;
+  };
+};
+
+/**
+ * The resolved files each video type needs: those its definition's `assets` name (what
+ * `resolveAssets` returns, e.g. reddit's background and music), plus the optional ones above.
+ */
+export type ProduceAssets = {
+  [T in VideoType]: VideoAssetsByType[T] & (T extends keyof OptionalAssets ? OptionalAssets[T] : unknown);
+};
+
+/** Stages reported while a video is made, in order. */
+export const STAGES = {
+  preparing: "Preparing media",
+  voice: "Writing voice-over",
+  rendering: "Rendering",
+  finishing: "Finishing",
+} as const;
+export type Stage = (typeof STAGES)[keyof typeof STAGES];
+
+export interface ProduceRequest<T extends VideoType = VideoType> {
+  type: T;
+  input: VideoInputByType[T];
+  assets: ProduceAssets[T];
+  /** Needed by reddit and ugc-ads (the types with a voice-over). */
+  tts?: TtsProvider;
+  /** Scratch folder owned by the caller (the voice-over and drawn cards go here). */
+  workDir: string;
+  /** Where video.mp4 and thumbnail.jpg are written (default: workDir). */
+  outputDir?: string;
+  draft?: boolean;
+  /** Length of a video whose length is free (faceless-ai; default FACELESS_DURATION_S). */
+  durationS?: number;
+  signal?: AbortSignal;
+  onStage?: (stage: Stage) => void;
+  /** Overall progress, 0-100. */
+  onProgress?: (percent: number) => void;
+  onWarning?: (message: string) => void;
+  /** Called with the pid of the encoding ffmpeg process. */
+  onSpawn?: (pid: number) => void;
+}
+
+/** How one type's video is made: voice-over and probes first, then the type's recipe. */
+export interface Producer<T extends VideoType> {
+  /** Whether it has a voice-over (made before rendering, so progress starts further on). */
+  voiced: boolean;
+  compose(req: ProduceRequest<T>, warnings: string[]): Promise<RecipeComposition>;
+}
+
+/**
+ * A user's picture made safe to draw and encode: its size checked from its headers, then decoded by
+ * ffmpeg (a child process) into `<name>-prepared.png` in `workDir`, at most `maxSide` on a side.
+ */
+export async function userPicture(
+  src: string,
+  workDir: string,
+  name: string,
+  signal: AbortSignal | undefined,
+  maxSide = PICTURE_MAX_SIDE,
+): Promise<string> {
+  const output = join(workDir, `${name}-prepared.png`);
+  await preparePicture(src, output, { maxSide, signal });
+  return output;
+}
+
+export async function speak(
+  tts: TtsProvider | undefined,
+  text: string,
+  voice: VoiceId,
+  workDir: string,
+  signal: AbortSignal | undefined,
+  warnings: string[],
+  speed?: number,
+): Promise<VoicePart> {
+  if (!tts)
+    throw new RenderError("TTS_FAILED", "This video type needs a voice, but no text-to-speech provider was given.");
+  const dir = join(workDir, "voice");
+  await mkdir(dir, { recursive: true });
+  const speech = await tts.synthesize({ text, voice, workDir: dir, signal, ...(speed !== undefined ? { speed } : {}) });
+  warnings.push(...(speech.warnings ?? []));
+  return { audioPath: speech.audioPath, duration: speech.duration, words: speech.words };
+}
+
+/**
+ * A file's length: a song's is measured by decoding its sound (no further than the longest song taken), since a
+ * header may claim another; library footage's is read from its header.
+ */
+export async function durationOf(
+  path: string,
+  need: "video" | "audio",
+): Promise<{ duration: number; hasAudio: boolean }> {
+  const info = await probeMedia(path);
+  if (need === "audio" && !info.audio) throw new UnsupportedMediaError(path, "it has no sound");
+  if (need === "video" && (!info.video || info.video.still)) throw new UnsupportedMediaError(path, "it is not a video");
+  const duration =
+    need === "audio"
+      ? Math.min(
+          await measureDuration(path, "audio", { maxS: SONG_MAX_S, format: info.format }).catch(() => 0),
+          SONG_MAX_S,
+        )
+      : info.duration;
+  if (!(duration > 0)) throw new UnsupportedMediaError(path, "its length is unknown");
+  return { duration, hasAudio: Boolean(info.audio) };
+}

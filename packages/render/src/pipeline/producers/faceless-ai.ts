@@ -1,0 +1,23 @@
+import { facelessRecipe } from "../../recipes/faceless.ts";
+import { durationOf, type Producer } from "../producer.ts";
+
+/** A faceless video: the clip's length and sound, then the recipe at the chosen length. */
+export const facelessAiProducer: Producer<"faceless-ai"> = {
+  voiced: false,
+  async compose(req) {
+    const input = req.input;
+    const assets = req.assets;
+    const clip = await durationOf(assets.clip, "video");
+    return facelessRecipe(
+      input,
+      {
+        clip: assets.clip,
+        clipDuration: clip.duration,
+        clipHasAudio: clip.hasAudio,
+        ambient: assets.ambient ?? null,
+      },
+      // The chosen length, unless the caller asks for another (the landing's short showcase clips).
+      { durationS: req.durationS ?? input.length_s },
+    );
+  },
+};
