@@ -34,7 +34,6 @@ export * from "./schemas/files.ts";
 export * from "./schemas/public-config.ts";
 export * from "./schemas/showcase.ts";
 export * from "./schemas/video-list.ts";
-export * from "./schemas/videos.ts";
 export * from "./uploads/formats.ts";
 export * from "./uploads/kinds.ts";
 export * from "./video-types/index.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greenScreenInputSchema } from "../schemas/videos.ts";
+import { greenScreenInputSchema } from "../video-types/green-screen.ts";
 import {
   CHROMA_KEY_UV,
   chromaFrameOfRgba,

@@ -13,7 +13,7 @@ import {
   GREEN_SCREEN_MEME_SCALE_MIN,
   GREEN_SCREEN_MIN_S,
 } from "../catalogue/constants.ts";
-import type { GreenScreenInput } from "../schemas/videos.ts";
+import type { GreenScreenInput } from "../video-types/green-screen.ts";
 
 export const GREEN_SCREEN_FRAME = { width: 1080, height: 1920 } as const;
 

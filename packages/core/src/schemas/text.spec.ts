@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages.ts";
+import { redditInputSchema } from "../video-types/index.ts";
 import { profileUpdateSchema } from "./account.ts";
 import { signUpSchema } from "./auth.ts";
 import { contactMessageSchema } from "./contact.ts";
 import { videoListQuerySchema } from "./video-list.ts";
-import { redditInputSchema } from "./videos.ts";
 
 const nul = "\u0000";
 const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

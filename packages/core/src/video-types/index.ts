@@ -11,6 +11,11 @@ import { ugcAdsDefinition } from "./ugc-ads.ts";
 
 export * from "./catalogue.ts";
 export * from "./define.ts";
+export * from "./faceless-ai.ts";
+export * from "./green-screen.ts";
+export * from "./reddit.ts";
+export * from "./text-hook.ts";
+export * from "./ugc-ads.ts";
 
 /**
  * The video types, one definition each (spec sections 2, 3 and 5), in the order the product shows

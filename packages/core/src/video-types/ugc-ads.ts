@@ -1,7 +1,36 @@
-import { NO_MUSIC } from "../catalogue/media.ts";
-import { ugcAdsInputSchema } from "../schemas/videos.ts";
+import { z } from "zod";
+import { HOOK_TEXT_MAX, UGC_COPY_MAX, UGC_PRODUCT_NAME_MAX } from "../catalogue/constants.ts";
+import { CAPTION_STYLE_IDS, NO_MUSIC, UGC_GENDERS } from "../catalogue/media.ts";
+import { messages } from "../messages.ts";
+import { hasNoNul } from "../schemas/text.ts";
 import { VIDEO_TYPE_INFO } from "./catalogue.ts";
 import { defineVideoType } from "./define.ts";
+
+export const ugcAdsInputSchema = z
+  .object({
+    /** A files row of type product-image owned by the user. */
+    product_image_id: z.uuid(messages.ugc.imageRequired),
+    gender: z.enum(UGC_GENDERS).default("female"),
+    background_music: z.string().min(1, messages.ugc.genderAndMusicRequired),
+    captions: z.boolean().default(false),
+    caption_style: z.enum(CAPTION_STYLE_IDS).nullable().default(null),
+    product_name: z
+      .string()
+      .trim()
+      .max(UGC_PRODUCT_NAME_MAX)
+      .refine(hasNoNul, messages.common.nulCharacter)
+      .default(""),
+    hook: z.string().trim().max(HOOK_TEXT_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
+    ad_copy: z.string().trim().max(UGC_COPY_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.captions && !value.caption_style) {
+      ctx.addIssue({ code: "custom", path: ["caption_style"], message: messages.ugc.captionStyleRequired });
+    }
+  })
+  // Turning captions off clears the style (spec section 4).
+  .transform((value) => (value.captions ? value : { ...value, caption_style: null }));
+export type UgcAdsInput = z.output<typeof ugcAdsInputSchema>;
 
 /** One product photo made into an influencer-style ad with a voice-over. */
 export const ugcAdsDefinition = defineVideoType({

@@ -4,16 +4,6 @@ import { canAfford } from "../rules/credits.ts";
 import { VIDEO_TITLE_MAX } from "../rules/video-title.ts";
 import { showcaseClipSchema } from "../schemas/showcase.ts";
 import { videoSchema } from "../schemas/video-list.ts";
-import {
-  facelessInputSchema,
-  type GreenScreenInput,
-  greenScreenInputSchema,
-  type RedditInput,
-  redditInputSchema,
-  type TextHookInput,
-  textHookInputSchema,
-  ugcAdsInputSchema,
-} from "../schemas/videos.ts";
 import { FILE_TYPES } from "../uploads/kinds.ts";
 import {
   acceptedUploadKinds,
@@ -21,9 +11,17 @@ import {
   type CreateVideo,
   createVideoSchema,
   creditCost,
+  facelessInputSchema,
+  type GreenScreenInput,
+  greenScreenInputSchema,
   isVideoType,
   LIBRARY_KINDS,
   mapVideoTypes,
+  type RedditInput,
+  redditInputSchema,
+  type TextHookInput,
+  textHookInputSchema,
+  ugcAdsInputSchema,
   uploadFields,
   VIDEO_TYPES,
   type VideoAssetsByType,
@@ -69,7 +67,7 @@ describe("video type definitions", () => {
     expect(isVideoType("toString")).toBe(false);
   });
 
-  it("keep the exported schemas: each type's input is its schema of schemas/videos.ts", () => {
+  it("keep the exported schemas: each type's input is the schema its own module exports", () => {
     expect(videoInputSchemas).toEqual({
       "faceless-ai": facelessInputSchema,
       "ugc-ads": ugcAdsInputSchema,

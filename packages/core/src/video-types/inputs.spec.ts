@@ -2,8 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { defaultFacelessStyle, textHookVideoType, voices } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
-import { assetReferences, createVideoSchema } from "../video-types/index.ts";
-import { base64DecodedBytes, facelessInputSchema, redditInputSchema, ugcAdsInputSchema } from "./videos.ts";
+import {
+  assetReferences,
+  base64DecodedBytes,
+  createVideoSchema,
+  facelessInputSchema,
+  redditInputSchema,
+  ugcAdsInputSchema,
+} from "./index.ts";
 
 const reddit = {
   username: "Throw Away  Acct",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages.ts";
-import { greenScreenInputSchema } from "./videos.ts";
+import { greenScreenInputSchema } from "./index.ts";
 
 const base = {
   text_hook: "When the build finally passes",
