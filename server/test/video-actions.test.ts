@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { messages } from "@reelsmith/core";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "../src/db/client.ts";
 import { credits, generatedVideos } from "../src/db/schema/index.ts";
 import { DRIVERS } from "./databases.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
@@ -120,12 +122,14 @@ describe.each(DRIVERS)("retrying, removing and deleting videos on %s", (driver) 
     const [before] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, original.id));
     const [after] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, again.id));
     if (!before || !after) throw new Error("a video row is missing");
-    const { avatar_key: oldAvatar, ...oldInput } = before.input as Record<string, unknown>;
-    const { avatar_key: newAvatar, ...newInput } = after.input as Record<string, unknown>;
+    const { stored_objects: oldObjects, ...oldInput } = before.input as Record<string, unknown>;
+    const { stored_objects: newObjects, ...newInput } = after.input as Record<string, unknown>;
     expect(newInput).toEqual(oldInput);
     // The new video has its own copy of the avatar.
-    expect(newAvatar).not.toBe(oldAvatar);
-    expect(await h.ctx.storage.stat(newAvatar as string)).toMatchObject({ contentType: "image/png" });
+    const newAvatar = (newObjects as { avatar: string }).avatar;
+    expect(newAvatar).not.toBe((oldObjects as { avatar: string }).avatar);
+    expect(newAvatar).toBe(`${after.userId}/videos/${again.id}-avatar.png`);
+    expect(await h.ctx.storage.stat(newAvatar)).toMatchObject({ contentType: "image/png" });
 
     // The failed one has left the lists; a second retry of it (another tab) finds nothing to retry.
     expect((await list("failed", cookie)).items).toEqual([]);
@@ -138,6 +142,34 @@ describe.each(DRIVERS)("retrying, removing and deleting videos on %s", (driver) 
       [`refund:${original.id}`, 6],
       [`spend:${again.id}`, -6],
     ]);
+  });
+
+  it("reads a video stored before avatars were stored objects once migration 0009 has moved its key", async () => {
+    await start();
+    const { cookie } = await h.signUp(`legacy.${driver}@example.com`);
+    const png = `data:image/png;base64,${fs.readFileSync(fixtures.png).toString("base64")}`;
+    const video = await create(reddit({ avatar_url: png }), cookie);
+    const [row] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, video.id));
+    if (!row) throw new Error("the video row is missing");
+    const { stored_objects: objects, ...rest } = row.input as Record<string, unknown>;
+    const key = (objects as { avatar: string }).avatar;
+    // The row as it was stored before: the avatar's key in input.avatar_key.
+    const legacy = { ...rest, avatar_key: key };
+    await h.db.db.update(generatedVideos).set({ input: legacy }).where(eq(generatedVideos.id, video.id));
+    const migration = fs.readFileSync(path.join(migrationsFolder(), "0009_video_stored_objects.sql"), "utf8");
+    await h.db.db.execute(sql.raw(migration));
+    const [moved] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, video.id));
+    expect(moved?.input).toEqual({ ...rest, stored_objects: { avatar: key } });
+
+    // A retry of it copies the avatar like any stored object; removing the new one removes its copy only.
+    await fail(video.id, "The video could not be rendered.", true);
+    const again = await json(retry(video.id, cookie));
+    const [copy] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, again.id));
+    if (!copy) throw new Error("the new video row is missing");
+    const copied = (copy.input as { stored_objects: { avatar: string } }).stored_objects.avatar;
+    expect(copied).not.toBe(key);
+    expect(await h.ctx.storage.stat(copied)).toMatchObject({ contentType: "image/png" });
+    expect(await h.ctx.storage.stat(key)).not.toBeNull();
   });
 
   it("refuses to retry a failure of the input, a video whose upload is gone, and one that did not fail", async () => {
@@ -218,7 +250,7 @@ describe.each(DRIVERS)("retrying, removing and deleting videos on %s", (driver) 
     const video = await create(reddit({ avatar_url: png }), cookie);
     const [row] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, video.id));
     if (!row) throw new Error("the video row is missing");
-    const avatar = (row.input as { avatar_key: string }).avatar_key;
+    const avatar = (row.input as { stored_objects: { avatar: string } }).stored_objects.avatar;
     await fail(video.id, "The video could not be rendered.", true);
     const other = (await h.signUp(`nosy.${driver}@example.com`)).cookie;
     const before = await videoLedger();

@@ -237,9 +237,11 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
 
     const video = await json(create(reddit({ avatar_url: png }), cookie));
     const [row] = await h.db.db.select().from(generatedVideos).where(eq(generatedVideos.id, video.id));
-    const input = row?.input as { avatar_url: unknown; avatar_key: string };
+    // The data URL is kept as an object of the video; the stored input names it instead of carrying it.
+    const input = row?.input as { avatar_url: unknown; stored_objects: { avatar: string } };
     expect(input.avatar_url).toBeNull();
-    expect(await h.ctx.storage.stat(input.avatar_key)).toMatchObject({ contentType: "image/png" });
+    expect(input.stored_objects.avatar).toBe(`${row?.userId}/videos/${video.id}-avatar.png`);
+    expect(await h.ctx.storage.stat(input.stored_objects.avatar)).toMatchObject({ contentType: "image/png" });
 
     await create(reddit(), cookie);
     await create(reddit(), cookie);

@@ -3,6 +3,7 @@ import {
   assetReferences,
   isVideoType,
   messages,
+  storedObjectsOf,
   type VideoInputByType,
   type VideoType,
   videoInputSchemas,
@@ -96,13 +97,18 @@ export class EngineRenderer implements VideoRenderer {
     return files;
   }
 
-  /** A picture the server stored with the video (the Reddit avatar, by its `avatar_key`), or null. */
-  async #storedAvatar(video: VideoRow, workDir: string): Promise<string | null> {
-    const avatarKey = (video.input as { avatar_key?: unknown }).avatar_key;
-    if (typeof avatarKey !== "string" || !avatarKey) return null;
-    const avatar = path.join(workDir, `avatar${path.extname(avatarKey)}`);
-    await this.storage.download(avatarKey, avatar);
-    return avatar;
+  /**
+   * Downloads the objects stored with the video (its input's inline data, e.g. the Reddit avatar) into the
+   * job's folder: asset name -> path, for `resolveAssets`.
+   */
+  async #downloadObjects(video: VideoRow, workDir: string): Promise<Record<string, string>> {
+    const files: Record<string, string> = {};
+    for (const [asset, key] of Object.entries(storedObjectsOf(video.input))) {
+      const target = path.join(workDir, `${asset}${path.extname(key)}`);
+      await this.storage.download(key, target);
+      files[asset] = target;
+    }
+    return files;
   }
 
   async render(video: VideoRow, context: RenderContext): Promise<RenderedVideo> {
@@ -113,8 +119,8 @@ export class EngineRenderer implements VideoRenderer {
     const input = parsed.data as VideoInputByType[typeof type];
     try {
       const files = await this.#downloadUploads(video, type, input, context.workDir);
-      const avatar = await this.#storedAvatar(video, context.workDir);
-      const assets = { ...resolveAssets(type, input, this.library, files), ...(avatar ? { avatar } : {}) };
+      const objects = await this.#downloadObjects(video, context.workDir);
+      const assets = resolveAssets(type, input, this.library, files, objects);
       const result = await produceVideo({
         type,
         input,

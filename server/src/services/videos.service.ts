@@ -1,17 +1,13 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import { Readable } from "node:stream";
 import {
   acceptedUploadKinds,
   assetReferences,
   type CreateVideo,
   createVideoSchema,
   creditCost,
-  imageTooLarge,
   type LibraryKind,
   messages,
-  readImageHeader,
-  sniffMediaFormat,
+  storedObjectsOf,
   type Video,
   type VideoList,
   type VideoListQuery,
@@ -19,7 +15,6 @@ import {
   videoListQuerySchema,
   videoTitle,
 } from "@reelsmith/core";
-import { pictureDecodesWhole } from "@reelsmith/media";
 import type { Database } from "../db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -30,6 +25,7 @@ import type { FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
+import { inputWithoutObjects, VideoObjects } from "./video-objects.ts";
 
 /** Which starter-library items exist (library keys of an input are checked before anything is charged). */
 export interface MediaCatalog {
@@ -68,7 +64,12 @@ export class VideosService {
       /** The queue priority of the user's renders (their plan's "fast rendering"); 0 when not given. */
       renderPriority?: (userId: string) => Promise<number>;
     },
-  ) {}
+  ) {
+    this.#objects = new VideoObjects(storage);
+  }
+
+  /** The objects stored with videos (their inputs' inline data). */
+  readonly #objects: VideoObjects;
 
   /**
    * Checks every upload and library item the input refers to (as its type's definition says), before
@@ -87,63 +88,38 @@ export class VideosService {
           throw new AppError("VALIDATION_FAILED", messages.files.wrongUse, at);
         }
         filenames[ref.field] = row.originalFilename;
-      } else if (ref.key !== null && !this.catalog.has(ref.kind, ref.key)) {
+      } else if (ref.from === "library" && ref.key !== null && !this.catalog.has(ref.kind, ref.key)) {
         throw new AppError("VALIDATION_FAILED", UNKNOWN_LIBRARY_ITEM[ref.kind], at);
       }
     }
     return filenames;
   }
 
-  /** Checks what the input refers to and returns what the stored input and the title need. */
+  /** Checks what the input refers to and stores its inline data: what the stored input and the title need. */
   async #prepare(userId: string, body: CreateVideo, videoId: string) {
     const filenames = await this.#checkReferences(userId, body);
-    let storedInput: Record<string, unknown> = { ...body.input };
-    let avatarKey: string | undefined;
-    // The Reddit avatar arrives as a data URL; it is kept as an object of the video instead.
-    if (body.type === "reddit" && body.input.avatar_url) {
-      avatarKey = await this.#storeAvatar(userId, videoId, body.input.avatar_url);
-      storedInput = { ...storedInput, avatar_url: null, avatar_key: avatarKey };
-    }
-    return { storedInput, avatarKey, title: videoTitle(body.type, body.input, { filenames }) };
-  }
-
-  /**
-   * The Reddit avatar (a checked image data URL) as a stored object of the video. Its pixel size is read
-   * from its headers: one the render could not decode safely is refused now.
-   */
-  async #storeAvatar(userId: string, videoId: string, dataUrl: string): Promise<string> {
-    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-    const sniffed = sniffMediaFormat(bytes);
-    const header = readImageHeader(bytes);
-    const at = { field: "input.avatar_url" };
-    if (sniffed.state !== "ok" || sniffed.format.kind !== "image" || header.state !== "ok") {
-      throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid, at);
-    }
-    if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge, at);
-    // Decoded whole once (its size known safe by now): a cut-off picture is refused before anything is charged.
-    if (!(await pictureDecodesWhole(bytes))) throw new AppError("VALIDATION_FAILED", messages.reddit.avatarInvalid, at);
-    const key = `${userId}/avatars/${videoId}.${sniffed.format.ext}`;
-    await this.storage.put(key, Readable.from([bytes]), sniffed.format.mime);
-    return key;
+    const refs = assetReferences(body.type, body.input);
+    const { storedInput, keys } = await this.#objects.store(userId, videoId, body.input, refs);
+    return { storedInput, objectKeys: keys, title: videoTitle(body.type, body.input, { filenames }) };
   }
 
   /**
    * POST /api/videos: in one transaction the video row (processing), the spend keyed by the video (after
    * locking and checking the balance) and the render job. All or nothing: a refusal leaves no row, no
-   * spend, no job and no stored avatar.
+   * spend, no job and no stored object.
    */
   async create(userId: string, body: CreateVideo): Promise<Video> {
     const videoId = crypto.randomUUID();
     // Read before anything is stored, so a failure here leaves nothing behind.
     const priority = (await this.options.renderPriority?.(userId)) ?? 0;
-    const { storedInput, avatarKey, title } = await this.#prepare(userId, body, videoId);
-    return this.#start(userId, { videoId, type: body.type, storedInput, avatarKey, title, priority });
+    const { storedInput, objectKeys, title } = await this.#prepare(userId, body, videoId);
+    return this.#start(userId, { videoId, type: body.type, storedInput, objectKeys, title, priority });
   }
 
   /**
    * The atomic part of a creation: in one transaction the video row (processing), the spend keyed by the
    * video (after locking and checking the balance), the render job and, for a retry, the failed original
-   * taken out of the lists. A throw rolls all of it back and deletes the avatar stored for the video.
+   * taken out of the lists. A throw rolls all of it back and deletes the objects stored for the video.
    */
   async #start(
     userId: string,
@@ -151,7 +127,8 @@ export class VideosService {
       videoId: string;
       type: CreateVideo["type"];
       storedInput: Record<string, unknown>;
-      avatarKey: string | undefined;
+      /** Objects stored for the new video (its inline data), deleted if the creation is refused. */
+      objectKeys: string[];
       title: string;
       priority: number;
       replaces?: string;
@@ -188,7 +165,7 @@ export class VideosService {
         return row;
       });
     } catch (error) {
-      if (fresh.avatarKey) await this.storage.delete(fresh.avatarKey).catch(() => {});
+      await this.#objects.delete(fresh.objectKeys);
       throw error;
     }
     this.logger.info({ videoId, type, cost, priority, retryOf: fresh.replaces }, "video created");
@@ -217,20 +194,12 @@ export class VideosService {
     if (!check.ok) throw new AppError("CONFLICT", check.reason);
     const videoId = crypto.randomUUID();
     const priority = (await this.options.renderPriority?.(userId)) ?? 0;
-    const oldAvatar = avatarKeyOf(original);
-    let storedInput: Record<string, unknown> = { ...(original.input as Record<string, unknown>) };
-    let avatarKey: string | undefined;
-    if (oldAvatar) {
-      // The new video gets its own copy, so removing one video never takes another's picture.
-      avatarKey = `${userId}/avatars/${videoId}${path.extname(oldAvatar)}`;
-      await this.storage.copy(oldAvatar, avatarKey);
-      storedInput = { ...storedInput, avatar_key: avatarKey };
-    }
+    const { storedInput, keys } = await this.#objects.copy(userId, videoId, original.input);
     return this.#start(userId, {
       videoId,
       type: check.body.type,
       storedInput,
-      avatarKey,
+      objectKeys: keys,
       title: original.title,
       priority,
       replaces: original.id,
@@ -239,13 +208,15 @@ export class VideosService {
 
   /**
    * DELETE /api/videos/:id: a finished or failed video leaves the lists and its stored objects (MP4,
-   * thumbnail, Reddit avatar) are deleted; the row stays, so the credits ledger that names it is kept
+   * thumbnail, the objects its input carried) are deleted; the row stays, so the credits ledger that names it is kept
    * whole. The objects go first: if storage fails the video is still listed and can be deleted again.
    */
   async remove(userId: string, id: string): Promise<void> {
     const row = await this.#owned(userId, id);
     if (row.status === "processing") throw new AppError("CONFLICT", messages.videos.stillProcessing);
-    const keys = [row.outputPath, row.thumbnailPath, avatarKeyOf(row)].filter((k): k is string => Boolean(k));
+    const keys = [row.outputPath, row.thumbnailPath, ...Object.values(storedObjectsOf(row.input))].filter(
+      (k): k is string => Boolean(k),
+    );
     for (const key of keys) await this.storage.delete(key);
     await this.videos.markDeleted(userId, row.id);
     this.logger.info({ videoId: row.id, status: row.status, objects: keys.length }, "video removed");
@@ -262,8 +233,7 @@ export class VideosService {
     if (row.status !== "error") return { ok: false, reason: messages.videos.retryNotFailed };
     // Failures recorded before the classification existed (null) are offered a retry.
     if (row.errorRetryable === false) return { ok: false, reason: messages.videos.retryInputFailure };
-    const { avatar_key: _stored, ...input } = row.input as Record<string, unknown>;
-    const parsed = createVideoSchema.safeParse({ type: row.type, input });
+    const parsed = createVideoSchema.safeParse({ type: row.type, input: inputWithoutObjects(row.input) });
     if (!parsed.success) return { ok: false, reason: messages.videos.retrySettingsInvalid };
     try {
       await this.#checkReferences(row.userId, parsed.data);
@@ -272,8 +242,7 @@ export class VideosService {
       const gone = error.message === messages.files.notFound || error.message === messages.files.wrongUse;
       return { ok: false, reason: gone ? messages.videos.retryUploadGone : error.message };
     }
-    const avatar = avatarKeyOf(row);
-    if (avatar && !(await this.storage.stat(avatar))) return { ok: false, reason: messages.videos.retryUploadGone };
+    if (!(await this.#objects.allPresent(row.input))) return { ok: false, reason: messages.videos.retryUploadGone };
     return { ok: true, body: parsed.data };
   }
 
@@ -324,10 +293,4 @@ export class VideosService {
       finished_at: row.finishedAt?.toISOString() ?? null,
     };
   }
-}
-
-/** The Reddit avatar the server stored with a video, if any. */
-function avatarKeyOf(row: VideoRow): string | undefined {
-  const key = (row.input as { avatar_key?: unknown }).avatar_key;
-  return typeof key === "string" && key ? key : undefined;
 }

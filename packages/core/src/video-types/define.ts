@@ -33,7 +33,37 @@ export interface LibrarySource<I> {
   optional?: true;
 }
 
-export type AssetSource<I> = UploadSource<I> | LibrarySource<I>;
+/**
+ * An input field holding a small picture inline, as a data URL (reddit: the avatar, spec section 3). The
+ * server checks it before anything is charged and keeps it as an object stored with the video (the stored
+ * input then holds its key in `stored_objects`, not the data); the engine gets a file like any other.
+ */
+export interface InlineSource<I> {
+  from: "inline";
+  field: StringField<I>;
+  kind: "picture";
+  /** The refusal when the data is not a picture that decodes whole. */
+  invalid: string;
+  /** Inline data is never required: without it the recipe draws its default. */
+  optional: true;
+}
+
+export type AssetSource<I> = UploadSource<I> | LibrarySource<I> | InlineSource<I>;
+
+/**
+ * The key under which a stored input keeps the objects its inline sources became: asset name -> storage
+ * key. Not part of any input schema, so parsing a stored input drops it.
+ */
+export const STORED_OBJECTS_FIELD = "stored_objects";
+
+/** The stored objects of a stored input, by asset name. */
+export function storedObjectsOf(input: unknown): Record<string, string> {
+  const field = (input as Record<string, unknown> | null)?.[STORED_OBJECTS_FIELD];
+  if (typeof field !== "object" || field === null) return {};
+  return Object.fromEntries(
+    Object.entries(field).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""),
+  );
+}
 
 /** The files an asset map resolves to: a path each, or null where the input may choose none. */
 export type ResolvedAssets<A> = Flatten<

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clampVideoTitle } from "../rules/video-title.ts";
 import type { FileType } from "../uploads/kinds.ts";
 import { VIDEO_TYPES, type VideoType } from "./catalogue.ts";
-import type { AssetSource, LibraryKind, ResolvedAssets, VideoTitleContext } from "./define.ts";
+import type { AssetSource, LibraryKind, LibrarySource, ResolvedAssets, VideoTitleContext } from "./define.ts";
 import { facelessAiDefinition } from "./faceless-ai.ts";
 import { greenScreenDefinition } from "./green-screen.ts";
 import { redditDefinition } from "./reddit.ts";
@@ -80,7 +80,9 @@ export type VideoAssetsByType = { [T in VideoType]: ResolvedAssets<Definitions[T
 export type AssetReference =
   | { asset: string; from: "upload"; field: string; kind: FileType; id: string }
   /** `key` is null when the input chose none (NO_MUSIC). */
-  | { asset: string; from: "library"; field: string; kind: LibraryKind; key: string | null };
+  | { asset: string; from: "library"; field: string; kind: LibraryKind; key: string | null }
+  /** `data` is the field's data URL, or null when the input carries none (or it was stored already). */
+  | { asset: string; from: "inline"; field: string; kind: "picture"; invalid: string; data: string | null };
 
 function sourcesOf<T extends VideoType>(type: T): [string, AssetSource<VideoInputByType[T]>][] {
   return Object.entries(videoTypeDefinitions[type].assets) as [string, AssetSource<VideoInputByType[T]>][];
@@ -90,6 +92,10 @@ function sourcesOf<T extends VideoType>(type: T): [string, AssetSource<VideoInpu
 export function assetReferences<T extends VideoType>(type: T, input: VideoInputByType[T]): AssetReference[] {
   return sourcesOf(type).flatMap(([asset, source]): AssetReference[] => {
     const raw = input[source.field];
+    if (source.from === "inline") {
+      const data = typeof raw === "string" && raw !== "" ? raw : null;
+      return [{ asset, from: "inline", field: source.field, kind: source.kind, invalid: source.invalid, data }];
+    }
     // An optional source the input did not use (own footage instead of a library background).
     if (source.optional && (raw === undefined || raw === null)) {
       return source.from === "upload"
@@ -104,7 +110,7 @@ export function assetReferences<T extends VideoType>(type: T, input: VideoInputB
   });
 }
 
-function resolveKind<I>(source: Extract<AssetSource<I>, { from: "library" }>, input: I): LibraryKind {
+function resolveKind<I>(source: LibrarySource<I>, input: I): LibraryKind {
   return typeof source.kind === "function" ? source.kind(input) : source.kind;
 }
 

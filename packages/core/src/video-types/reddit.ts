@@ -169,5 +169,13 @@ export const redditDefinition = defineVideoType({
     voiceOver: { from: "upload", field: "voiceover_file_id", kind: "voice-over", optional: true },
     /** Music, or null for no-music. */
     music: { from: "library", field: "background_music", kind: "music", none: NO_MUSIC },
+    /** The creator's avatar on the post card, or null for the default one. */
+    avatar: {
+      from: "inline",
+      field: "avatar_url",
+      kind: "picture",
+      invalid: messages.reddit.avatarInvalid,
+      optional: true,
+    },
   },
 });

@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { LIBRARY_KINDS, type LibraryKind, NO_MUSIC, videoInputSchemas } from "@reelsmith/core";
 import { ASSET_KINDS, type AssetKind } from "@reelsmith/library/catalogue";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { type LibraryLike, resolveAssets } from "./assets.ts";
+import { type LibraryLike, resolveAssets, writeInlineAssets } from "./assets.ts";
 
 const SONG = "0d3c1f55-5a5e-4c1c-9a61-2f1b2d6c7a10";
 const PICTURE = "6a2b7c1d-3e4f-4a5b-8c6d-7e8f9a0b1c2d";
@@ -71,6 +74,7 @@ describe("resolveAssets", () => {
       ownBackground: null,
       voiceOver: null,
       music: null,
+      avatar: null,
     });
     expect(library.asked).not.toContain(`music/${NO_MUSIC}`);
     // The creator's own footage instead of a library background: the upload's file, no library lookup.
@@ -82,9 +86,37 @@ describe("resolveAssets", () => {
       ownBackground: "/up/footage.mov",
       voiceOver: null,
       music: null,
+      avatar: null,
     });
     expect(library.asked.slice(asked).some((item) => item.startsWith("background/"))).toBe(false);
     expect(() => resolveAssets("reddit", own, library, {})).toThrow(/No file was given for the ownBackground/);
+  });
+
+  it("resolves inline data to the file it was stored as, and writes data still in the input to the work folder", async () => {
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    const reddit = videoInputSchemas.reddit.parse({
+      post_title: "t",
+      script: "s",
+      caption_style: "minimal",
+      background_video: "minecraft",
+      avatar_url: `data:image/png;base64,${png.toString("base64")}`,
+    });
+    // The server stored it: the file it downloaded is the asset.
+    expect(resolveAssets("reddit", reddit, library, {}, { avatar: "/job/avatar.png" }).avatar).toBe("/job/avatar.png");
+    // Given no file, it resolves to null, and the pipeline writes the input's data (the CLI, the showcase).
+    expect(resolveAssets("reddit", reddit, library).avatar).toBeNull();
+    const dir = mkdtempSync(join(tmpdir(), "inline-"));
+    try {
+      const written = await writeInlineAssets("reddit", reddit, { avatar: null }, dir);
+      expect(written).toEqual({ avatar: join(dir, "avatar.png") });
+      expect(readFileSync(join(dir, "avatar.png"))).toEqual(png);
+      // A given file wins, and data that is not a picture data URL is not written.
+      expect(await writeInlineAssets("reddit", reddit, { avatar: "/job/avatar.png" }, dir)).toEqual({});
+      const odd = { ...reddit, avatar_url: "data:text/plain;base64,aGk=" };
+      expect(await writeInlineAssets("reddit", odd, {}, dir)).toEqual({});
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses an upload it was given no file for", () => {

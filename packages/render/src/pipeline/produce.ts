@@ -4,6 +4,7 @@ import type { VideoType } from "@reelsmith/core";
 import type { Composition } from "../composition/schema.ts";
 import type { RecipeComposition } from "../recipes/common.ts";
 import { renderComposition } from "../render.ts";
+import { writeInlineAssets } from "./assets.ts";
 import { type ProduceRequest, type Producer, STAGES } from "./producer.ts";
 import { producers } from "./producers/index.ts";
 
@@ -41,7 +42,8 @@ export async function produceVideo<T extends VideoType>(req: ProduceRequest<T>):
   const producer: Producer<T> = producers[req.type];
   req.onStage?.(STAGES.preparing);
   req.onProgress?.(0);
-  const composition = await producer.compose(req, warnings);
+  const inline = await writeInlineAssets(req.type, req.input, req.assets, req.workDir);
+  const composition = await producer.compose({ ...req, assets: { ...req.assets, ...inline } }, warnings);
   for (const w of warnings) req.onWarning?.(w);
   const voiceDone = performance.now();
   const base = producer.voiced ? 15 : 3;

@@ -21,10 +21,6 @@ import type { TtsProvider } from "../tts/types.ts";
 
 /** Files a type may be given besides those its input refers to. */
 type OptionalAssets = {
-  reddit: {
-    /** Avatar picture; when absent, the input's avatar_url data URL is used, else the default avatar. */
-    avatar?: string | null;
-  };
   "faceless-ai": {
     /** A separate ambience track, or null to use the clip's own sound. */
     ambient?: string | null;

@@ -1,4 +1,3 @@
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RenderError } from "../../errors.ts";
 import type { VoicePart } from "../../recipes/common.ts";
@@ -7,17 +6,6 @@ import { prepareOwnBackground } from "../own-background.ts";
 import { type Producer, STAGES, speak, userPicture } from "../producer.ts";
 import { fitSpokenTitle, quickenRecordedTitle } from "../reddit-title.ts";
 import { ownRedditVoice } from "../voice-over.ts";
-
-const AVATAR_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
-
-async function avatarFromInput(dataUrl: string | null | undefined, workDir: string): Promise<string | null> {
-  if (!dataUrl) return null;
-  const match = AVATAR_DATA_URL.exec(dataUrl);
-  if (!match?.[2]) return null;
-  const file = join(workDir, `avatar.${match[1] === "jpeg" ? "jpg" : match[1]}`);
-  await writeFile(file, Buffer.from(match[2], "base64"));
-  return file;
-}
 
 /** A Reddit avatar is drawn about 120 px across; this leaves room for a sharp circle. */
 const AVATAR_MAX_SIDE = 512;
@@ -30,13 +18,10 @@ export const redditProducer: Producer<"reddit"> = {
   voiced: true,
   async compose(req, warnings) {
     const { workDir, signal } = req;
-    const input = req.input;
-    const assets = req.assets;
+    const { input, assets } = req;
     // The avatar is the user's picture: checked and made small before it is drawn.
-    const avatarPicture = async () => {
-      const given = assets.avatar !== undefined ? assets.avatar : await avatarFromInput(input.avatar_url, workDir);
-      return given ? userPicture(given, workDir, "avatar", signal, AVATAR_MAX_SIDE) : null;
-    };
+    const avatarPicture = async () =>
+      assets.avatar ? userPicture(assets.avatar, workDir, "avatar", signal, AVATAR_MAX_SIDE) : null;
     req.onStage?.(STAGES.voice);
     // The creator's own recording when there is one (aligned to the text), else the chosen voice reads it.
     // A title too long to leave the story its start within 3 s is read faster, or only its hook.
