@@ -29,6 +29,7 @@ vitest_ws() {
 stage "lint (biome)" npx --no-install biome check .
 stage "docs (layout paths)" node "$ROOT/scripts/check-docs.ts"
 stage "typecheck" npm run --silent typecheck
+stage "video type (compile)" node "$ROOT/scripts/check-video-type.ts"
 stage "build" npm run --silent build
 # Lighthouse (mobile) on / and /pricing and the initial JavaScript of / against the built app, first: a run at the end
 # of an hour of tests measured the machine (CI's host benchmark fell from about 2900 idle to 1900-2600, and the same

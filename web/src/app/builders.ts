@@ -3,13 +3,17 @@ import type { ComponentType } from "react";
 
 import type { SignedOutNotice } from "@/routes/app/signed-out-builder";
 
-type LazyRoute = () => Promise<{ Component: ComponentType }>;
+/** A builder's route module, loaded when its page is first opened. */
+export type LazyRoute = () => Promise<{ Component: ComponentType }>;
+
+/** One builder route for each of a set of video types, none left out. */
+export type BuilderRegistry<K extends string> = Record<K, LazyRoute>;
 
 /**
  * Every video type's builder route module. The map is total, so a video type without a builder is a compile
  * error here rather than a dead link in the studio.
  */
-export const builtBuilders: Record<VideoType, LazyRoute> = {
+export const builtBuilders: BuilderRegistry<VideoType> = {
   reddit: () => import("@/routes/app/reddit-story").then((m) => ({ Component: m.RedditStoryRoute })),
   "text-hook": () => import("@/routes/app/music-video").then((m) => ({ Component: m.MusicVideoRoute })),
   "faceless-ai": () => import("@/routes/app/ai-video-creator").then((m) => ({ Component: m.AiVideoCreatorRoute })),

@@ -107,6 +107,22 @@ export interface VideoTypeDefinition<S extends z.ZodType = z.ZodType, A = Record
   assets: A;
 }
 
+/** Any type's definition, as a registry holds it. */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of every input; each keeps its own type.
+export type AnyVideoTypeDefinition = VideoTypeDefinition<z.ZodType, any>;
+
+/**
+ * The registry of definitions for a set of type names: one definition for each, none left out. The product's
+ * registry (`videoTypeDefinitions`) is this for `VideoType`; a test adds a type by widening the names.
+ */
+export type VideoTypeRegistry<K extends string> = { [T in K]: AnyVideoTypeDefinition };
+
+/** What a type with this definition takes as input (its schema's output). */
+export type InputOf<D extends AnyVideoTypeDefinition> = z.output<D["schema"]>;
+
+/** The files a type with this definition is given, by asset name (what `resolveAssets` returns for it). */
+export type AssetsOf<D extends AnyVideoTypeDefinition> = ResolvedAssets<D["assets"]>;
+
 /** Checks a definition and keeps its exact types (field names, which assets may be none). */
 export function defineVideoType<S extends z.ZodType, const A extends Record<string, AssetSource<z.output<S>>>>(
   definition: VideoTypeDefinition<S, A>,

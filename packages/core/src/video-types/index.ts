@@ -2,7 +2,15 @@ import { z } from "zod";
 import { clampVideoTitle } from "../rules/video-title.ts";
 import type { FileType } from "../uploads/kinds.ts";
 import { VIDEO_TYPES, type VideoType } from "./catalogue.ts";
-import type { AssetSource, LibraryKind, LibrarySource, ResolvedAssets, VideoTitleContext } from "./define.ts";
+import type {
+  AssetSource,
+  AssetsOf,
+  InputOf,
+  LibraryKind,
+  LibrarySource,
+  VideoTitleContext,
+  VideoTypeRegistry,
+} from "./define.ts";
 import { facelessAiDefinition } from "./faceless-ai.ts";
 import { greenScreenDefinition } from "./green-screen.ts";
 import { redditDefinition } from "./reddit.ts";
@@ -29,9 +37,11 @@ export const videoTypeDefinitions = {
   "text-hook": textHookDefinition,
   "green-screen": greenScreenDefinition,
   reddit: redditDefinition,
-} satisfies { [T in VideoType]: unknown };
+} satisfies VideoTypeRegistry<VideoType>;
 
-type Definitions = typeof videoTypeDefinitions;
+/** The product's definitions by type, with each one's exact types. */
+export type VideoTypeDefinitions = typeof videoTypeDefinitions;
+type Definitions = VideoTypeDefinitions;
 
 /** A map with one entry per video type, made by `make`. */
 export function mapVideoTypes<R extends { [T in VideoType]: unknown }>(make: (type: VideoType) => R[VideoType]): R {
@@ -41,7 +51,7 @@ export function mapVideoTypes<R extends { [T in VideoType]: unknown }>(make: (ty
 export const videoInputSchemas = mapVideoTypes<{ [T in VideoType]: Definitions[T]["schema"] }>(
   (type) => videoTypeDefinitions[type].schema,
 );
-export type VideoInputByType = { [T in VideoType]: z.output<Definitions[T]["schema"]> };
+export type VideoInputByType = { [T in VideoType]: InputOf<Definitions[T]> };
 
 type CreateVideoOption = {
   [T in VideoType]: z.ZodObject<{ type: z.ZodLiteral<T>; input: Definitions[T]["schema"] }>;
@@ -74,7 +84,7 @@ export function videoTitle<T extends VideoType>(
 }
 
 /** The files a type's recipe reads, by asset name (what `resolveAssets` of packages/render returns). */
-export type VideoAssetsByType = { [T in VideoType]: ResolvedAssets<Definitions[T]["assets"]> };
+export type VideoAssetsByType = { [T in VideoType]: AssetsOf<Definitions[T]> };
 
 /** One upload or library item an input refers to. */
 export type AssetReference =

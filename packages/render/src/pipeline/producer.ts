@@ -1,10 +1,14 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import {
+  type AnyVideoTypeDefinition,
+  type AssetsOf,
+  type InputOf,
   SONG_MAX_S,
   type VideoAssetsByType,
   type VideoInputByType,
   type VideoType,
+  type VideoTypeDefinitions,
   type VoiceId,
 } from "@reelsmith/core";
 import { measureDuration } from "@reelsmith/media";
@@ -19,21 +23,8 @@ import type { TtsProvider } from "../tts/types.ts";
  * `producers/`), what it is asked with, and the helpers producers share.
  */
 
-/** Files a type may be given besides those its input refers to. */
-type OptionalAssets = {
-  "faceless-ai": {
-    /** A separate ambience track, or null to use the clip's own sound. */
-    ambient?: string | null;
-  };
-};
-
-/**
- * The resolved files each video type needs: those its definition's `assets` name (what
- * `resolveAssets` returns, e.g. reddit's background and music), plus the optional ones above.
- */
-export type ProduceAssets = {
-  [T in VideoType]: VideoAssetsByType[T] & (T extends keyof OptionalAssets ? OptionalAssets[T] : unknown);
-};
+/** The resolved files each video type needs: those its definition's `assets` name (what `resolveAssets` returns). */
+export type ProduceAssets = VideoAssetsByType;
 
 /** Stages reported while a video is made, in order. */
 export const STAGES = {
@@ -44,10 +35,11 @@ export const STAGES = {
 } as const;
 export type Stage = (typeof STAGES)[keyof typeof STAGES];
 
-export interface ProduceRequest<T extends VideoType = VideoType> {
+/** What the producer of a type with definition `D` is asked with. */
+export interface ProduceRequestOf<D extends AnyVideoTypeDefinition, T extends string = string> {
   type: T;
-  input: VideoInputByType[T];
-  assets: ProduceAssets[T];
+  input: InputOf<D>;
+  assets: AssetsOf<D>;
   /** Needed by reddit and ugc-ads (the types with a voice-over). */
   tts?: TtsProvider;
   /** Scratch folder owned by the caller (the voice-over and drawn cards go here). */
@@ -66,12 +58,27 @@ export interface ProduceRequest<T extends VideoType = VideoType> {
   onSpawn?: (pid: number) => void;
 }
 
-/** How one type's video is made: voice-over and probes first, then the type's recipe. */
-export interface Producer<T extends VideoType> {
+/** A request for a video of one of the product's types (its input and files by the type's name). */
+export type ProduceRequest<T extends VideoType = VideoType> = Omit<
+  ProduceRequestOf<VideoTypeDefinitions[T], T>,
+  "input" | "assets"
+> & { input: VideoInputByType[T]; assets: ProduceAssets[T] };
+
+/** How the video of a type with definition `D` is made: voice-over and probes first, then the type's recipe. */
+export interface ProducerOf<D extends AnyVideoTypeDefinition> {
   /** Whether it has a voice-over (made before rendering, so progress starts further on). */
   voiced: boolean;
-  compose(req: ProduceRequest<T>, warnings: string[]): Promise<RecipeComposition>;
+  compose(req: ProduceRequestOf<D>, warnings: string[]): Promise<RecipeComposition>;
 }
+
+/** The producer of one of the product's types. */
+export type Producer<T extends VideoType> = ProducerOf<VideoTypeDefinitions[T]>;
+
+/**
+ * One producer for each type of a registry, none left out: `producers/index.ts` is this for the product's
+ * registry; a type without a producer does not compile.
+ */
+export type ProducerRegistry<R extends Record<string, AnyVideoTypeDefinition>> = { [T in keyof R]: ProducerOf<R[T]> };
 
 /**
  * A user's picture made safe to draw and encode: its size checked from its headers, then decoded by

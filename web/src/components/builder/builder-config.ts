@@ -38,9 +38,12 @@ export interface BuilderStep<D extends BuilderDraft> {
  */
 export type IncompleteBehaviour = "disable" | "toast-first-issue";
 
-/** One builder: its video type, steps, defaults and the spec's words for its failures. */
-export interface BuilderConfig<D extends BuilderDraft> {
-  type: VideoType;
+/**
+ * One builder: its video type, steps, defaults and the spec's words for its failures. `T` is the product's
+ * types unless a test types a builder of its own.
+ */
+export interface BuilderConfig<D extends BuilderDraft, T extends string = VideoType> {
+  type: T;
   /** The page title, on the steps and on the waiting screen. */
   title: string;
   description: string;
@@ -67,6 +70,8 @@ export interface BuilderConfig<D extends BuilderDraft> {
 }
 
 /** Types a builder's config by its draft, so each step's `fields` can name only real fields. */
-export function defineBuilder<D extends BuilderDraft>(config: BuilderConfig<D>): BuilderConfig<D> {
+export function defineBuilder<D extends BuilderDraft, T extends string = VideoType>(
+  config: BuilderConfig<D, T>,
+): BuilderConfig<D, T> {
   return config;
 }

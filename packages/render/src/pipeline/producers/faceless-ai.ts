@@ -14,7 +14,8 @@ export const facelessAiProducer: Producer<"faceless-ai"> = {
         clip: assets.clip,
         clipDuration: clip.duration,
         clipHasAudio: clip.hasAudio,
-        ambient: assets.ambient ?? null,
+        // The clip's own sound (the library's clips carry theirs); the recipe can also take a separate track.
+        ambient: null,
       },
       // The chosen length, unless the caller asks for another (the landing's short showcase clips).
       { durationS: req.durationS ?? input.length_s },
