@@ -1,6 +1,7 @@
 import path from "node:path";
 import { SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
 import { z } from "zod";
+import type { S3Config } from "./repositories/storage/s3-storage.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -113,17 +114,7 @@ const envSchema = z.object({
   SHOWCASE_DIR: optionalString,
 });
 
-export type StorageConfig =
-  | { driver: "local"; root: string }
-  | {
-      driver: "s3";
-      endpoint: string;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-    };
+export type StorageConfig = { driver: "local"; root: string } | ({ driver: "s3" } & S3Config);
 
 const STRIPE_PRICE_VARS = [
   "STRIPE_PRICE_STARTER_MONTHLY",

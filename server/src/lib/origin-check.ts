@@ -5,8 +5,8 @@ import type { AppBindings } from "./types.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The `scheme://host[:port]` of a URL, or undefined when it is not one (`null`, garbage). */
-function originOf(value: string): string | undefined {
+/** The `scheme://host[:port]` of an http(s) URL, or undefined when it is not one (`null`, garbage). */
+export function originOf(value: string): string | undefined {
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;

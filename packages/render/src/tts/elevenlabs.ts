@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import type { VoiceId } from "@reelsmith/core";
 import { alignPhrase } from "./align.ts";
 import { findPauses } from "./analysis.ts";
 import { concatWavs, decodePcm, decodeProviderAudio, masterVoice } from "./audio.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
 import { type ErrorDetail, mapConcurrently, postWithRetry, type RetryPolicy } from "./http.ts";
-import { chunkTokens, type SpeechToken, speechTokens, toSpoken } from "./text.ts";
+import { checkVoice, warningsTo, wordsToSpeak } from "./request.ts";
+import { chunkTokens, type SpeechToken, toSpoken } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 
 export const ELEVENLABS_BASE_URL = "https://api.elevenlabs.io";
@@ -82,13 +83,9 @@ export class ElevenLabsTtsProvider implements TtsProvider {
   async synthesize(request: SpeechRequest): Promise<Speech> {
     const { signal } = request;
     throwIfAborted(signal);
-    if (!VOICE_IDS.includes(request.voice)) {
-      throw new TtsError("UNKNOWN_VOICE", `Unknown voice "${request.voice}" (${VOICE_IDS.join(", ")}).`);
-    }
-    const { tokens, warnings } = speechTokens(request.text);
-    const warn = this.#options.onWarning ?? ((message: string) => console.warn(`[tts] ${message}`));
-    for (const warning of warnings) warn(warning);
-    if (tokens.length === 0) throw new TtsError("NOTHING_TO_SAY", "The script has no words that can be spoken.");
+    checkVoice(request.voice);
+    const warn = warningsTo(this.#options.onWarning);
+    const { tokens, warnings } = wordsToSpeak(request.text, warn);
     const parts = splitParts(tokens, Math.max(40, this.#options.maxRequestChars ?? 2500));
     const id = randomBytes(6).toString("hex");
     const scratch = join(request.workDir, `.tts-${id}`);

@@ -16,7 +16,7 @@ export interface PostRequest {
   /** A secret that must never appear in a message (the API key). */
   secret?: string | undefined;
   /** Headers and body of one attempt (called again for each retry). */
-  makeBody: () => { headers: Record<string, string>; body: string };
+  makeBody: () => { headers?: Record<string, string>; body: string | FormData };
   /** The error for a non-2xx answer, given its status and the readable detail of its body; retryable ones are retried. */
   classify: (status: number, detail: ErrorDetail) => TtsError;
   signal?: AbortSignal | undefined;

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import type { VoiceId } from "@reelsmith/core";
 import { decodeProviderAudio } from "./audio.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
 import { defaultCacheDir } from "./flite.ts";
+import { checkVoice, warningsTo, wordsToSpeak } from "./request.ts";
 import { alignSentenceClips, masterSpeech } from "./sentence-clips.ts";
-import { chunkTokens, speechTokens } from "./text.ts";
+import { chunkTokens } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
 
@@ -232,10 +233,8 @@ export class KokoroTtsProvider implements TtsProvider {
   async synthesize(request: SpeechRequest): Promise<Speech> {
     const { signal } = request;
     throwIfAborted(signal);
-    if (!VOICE_IDS.includes(request.voice)) {
-      throw new TtsError("UNKNOWN_VOICE", `Unknown voice "${request.voice}" (${VOICE_IDS.join(", ")}).`);
-    }
-    const warn = this.#options.onWarning ?? ((message: string) => console.warn(`[tts] ${message}`));
+    checkVoice(request.voice);
+    const warn = warningsTo(this.#options.onWarning);
     let model: KokoroModel;
     try {
       model = await this.load();
@@ -252,9 +251,7 @@ export class KokoroTtsProvider implements TtsProvider {
       }
       return this.#options.fallback.synthesize(request);
     }
-    const { tokens, warnings } = speechTokens(request.text);
-    for (const warning of warnings) warn(warning);
-    if (tokens.length === 0) throw new TtsError("NOTHING_TO_SAY", "The script has no words that can be spoken.");
+    const { tokens, warnings } = wordsToSpeak(request.text, warn);
     const parts = chunkTokens(tokens);
     const voice = this.voiceName(request.voice);
     const speed = clampSpeed(request.speed);

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import type { VoiceId } from "@reelsmith/core";
 import { concatWavs, masterVoice } from "./audio.ts";
 import { assignEngineTimes, finalizeWords, type Span } from "./engine-timing.ts";
-import { TtsError, throwIfAborted } from "./errors.ts";
+import { throwIfAborted } from "./errors.ts";
 import { synthesizeWithFestival } from "./festival.ts";
 import { type EngineChunkResult, synthesizeWithFlite } from "./flite.ts";
-import { chunkTokens, speechTokens, type TextChunk } from "./text.ts";
+import { checkVoice, warningsTo, wordsToSpeak } from "./request.ts";
+import { chunkTokens, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { engineSettings, OFFLINE_VOICES, type OfflineVoice } from "./voices.ts";
 
@@ -43,16 +44,10 @@ export class OfflineTtsProvider implements TtsProvider {
   async synthesize(request: SpeechRequest): Promise<Speech> {
     const { signal } = request;
     throwIfAborted(signal);
-    if (!VOICE_IDS.includes(request.voice)) {
-      throw new TtsError("UNKNOWN_VOICE", `Unknown voice "${request.voice}" (${VOICE_IDS.join(", ")}).`);
-    }
+    checkVoice(request.voice);
     const voice = OFFLINE_VOICES[request.voice];
-    const { tokens, warnings } = speechTokens(request.text);
-    const warn = this.#options.onWarning ?? ((message: string) => console.warn(`[tts] ${message}`));
-    for (const warning of warnings) warn(warning);
-    if (tokens.length === 0) {
-      throw new TtsError("NOTHING_TO_SAY", "The script has no words that can be spoken.");
-    }
+    const warn = warningsTo(this.#options.onWarning);
+    const { tokens, warnings } = wordsToSpeak(request.text, warn);
     const chunks = chunkTokens(tokens);
     const id = randomBytes(6).toString("hex");
     const scratch = join(request.workDir, `.tts-${id}`);

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { VOICE_IDS, type VoiceId } from "@reelsmith/core";
+import type { VoiceId } from "@reelsmith/core";
 import { mapTranscript, type TranscriptWord } from "./align.ts";
 import { concatWavs, decodeProviderAudio } from "./audio.ts";
 import type { Span } from "./engine-timing.ts";
-import { abortError, TtsError, throwIfAborted } from "./errors.ts";
-import { mapConcurrently, sleep } from "./http.ts";
+import { TtsError, throwIfAborted } from "./errors.ts";
+import { type ErrorDetail, mapConcurrently, postWithRetry } from "./http.ts";
+import { checkVoice, warningsTo, wordsToSpeak } from "./request.ts";
 import { alignSentenceClips, masterSpeech } from "./sentence-clips.ts";
-import { chunkTokens, packChunks, type SpeechToken, speechTokens, type TextChunk } from "./text.ts";
+import { chunkTokens, packChunks, type SpeechToken, type TextChunk } from "./text.ts";
 import type { Speech, SpeechRequest, TtsProvider } from "./types.ts";
 import { clampSpeed } from "./voices.ts";
 
@@ -73,13 +74,9 @@ export class OpenAiTtsProvider implements TtsProvider {
   async synthesize(request: SpeechRequest): Promise<Speech> {
     const { signal } = request;
     throwIfAborted(signal);
-    if (!VOICE_IDS.includes(request.voice)) {
-      throw new TtsError("UNKNOWN_VOICE", `Unknown voice "${request.voice}" (${VOICE_IDS.join(", ")}).`);
-    }
-    const { tokens, warnings } = speechTokens(request.text);
-    const warn = this.#options.onWarning ?? ((message: string) => console.warn(`[tts] ${message}`));
-    for (const warning of warnings) warn(warning);
-    if (tokens.length === 0) throw new TtsError("NOTHING_TO_SAY", "The script has no words that can be spoken.");
+    checkVoice(request.voice);
+    const warn = warningsTo(this.#options.onWarning);
+    const { tokens, warnings } = wordsToSpeak(request.text, warn);
     const id = randomBytes(6).toString("hex");
     const scratch = join(request.workDir, `.tts-${id}`);
     await mkdir(scratch, { recursive: true });
@@ -234,129 +231,50 @@ export class OpenAiTtsProvider implements TtsProvider {
   }
 
   /**
-   * POSTs with a timeout per attempt and bounded retries (429, 5xx, network errors, timeouts) with exponential
-   * backoff, honouring Retry-After. Errors are TtsErrors with readable messages that never contain the API key.
+   * POSTs through `postWithRetry` (a timeout per attempt, bounded retries of 429, 5xx, network errors and
+   * timeouts with exponential backoff, honouring Retry-After). Errors are TtsErrors with readable messages that
+   * never contain the API key.
    */
-  async #send(
+  #send(
     endpoint: OpenAiEndpoint,
     path: string,
     signal: AbortSignal | undefined,
     makeBody: () => { headers?: Record<string, string>; body: string | FormData },
   ): Promise<Response> {
-    const doFetch = this.#options.fetch ?? fetch;
-    const retries = Math.max(0, this.#options.retries ?? 3);
-    const timeoutMs = this.#options.timeoutMs ?? 60_000;
-    const baseDelay = this.#options.retryDelayMs ?? 500;
     const url = apiUrl(endpoint.baseUrl, path);
-    const service = path === "audio/speech" ? "speech provider" : "transcription service";
-    const scrub = (text: string) => (endpoint.apiKey ? text.split(endpoint.apiKey).join("***") : text);
-    for (let attempt = 0; ; attempt += 1) {
-      throwIfAborted(signal);
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const { headers, body } = makeBody();
-      let failure: TtsError;
-      let retryAfter: number | undefined;
-      try {
-        const response = await doFetch(url, {
-          method: "POST",
-          headers: { ...headers, ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
-          body,
-          signal: combined,
-        });
-        if (response.ok) return response;
-        const detail = scrub(await errorDetail(response));
-        const status = response.status;
-        if (status === 401 || status === 403) {
-          throw new TtsError(
-            "PROVIDER_AUTH",
-            `The ${service} at ${new URL(url).origin} refused the API key (${status})${detail ? `: ${detail}` : ""}.`,
-            { status },
-          );
-        }
-        if (status === 429) {
-          failure = new TtsError(
-            "PROVIDER_RATE_LIMITED",
-            `The ${service} is rate limiting requests (429)${detail ? `: ${detail}` : ""}.`,
-            {
-              status,
-              retryable: true,
-            },
-          );
-        } else if (status >= 500) {
-          failure = new TtsError(
-            "PROVIDER_UNAVAILABLE",
-            `The ${service} failed (${status})${detail ? `: ${detail}` : ""}.`,
-            {
-              status,
-              retryable: true,
-            },
-          );
-        } else {
-          throw new TtsError(
-            "PROVIDER_REJECTED",
-            `The ${service} rejected the request (${status})${detail ? `: ${detail}` : ""}.`,
-            {
-              status,
-            },
-          );
-        }
-        const header = response.headers.get("retry-after");
-        const seconds = header ? Number.parseFloat(header) : Number.NaN;
-        if (Number.isFinite(seconds)) retryAfter = Math.min(30_000, Math.max(0, seconds * 1000));
-      } catch (error) {
-        if (error instanceof TtsError) {
-          if (!error.retryable) throw error;
-          failure = error;
-        } else if (signal?.aborted) {
-          throw abortError(signal);
-        } else if (timeout.aborted) {
-          failure = new TtsError(
-            "PROVIDER_TIMEOUT",
-            `The ${service} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
-            {
-              retryable: true,
-              cause: error,
-            },
-          );
-        } else {
-          const reason =
-            error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
-          failure = new TtsError(
-            "PROVIDER_UNAVAILABLE",
-            scrub(`The ${service} at ${new URL(url).origin} cannot be reached: ${reason}`),
-            {
-              retryable: true,
-              cause: error,
-            },
-          );
-        }
-      }
-      if (attempt >= retries) {
-        throw new TtsError(failure.code, `${failure.message} Gave up after ${attempt + 1} attempts.`, {
-          status: failure.status,
-          retryable: true,
-          cause: failure,
-        });
-      }
-      const delay = retryAfter ?? baseDelay * 2 ** attempt * (0.75 + Math.random() * 0.5);
-      await sleep(delay, signal);
-    }
+    const service = path === "audio/speech" ? "The speech provider" : "The transcription service";
+    const auth: Record<string, string> = endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {};
+    return postWithRetry(
+      {
+        url,
+        service,
+        secret: endpoint.apiKey,
+        signal,
+        makeBody: () => {
+          const { headers, body } = makeBody();
+          return { headers: { ...headers, ...auth }, body };
+        },
+        classify: (status, detail) => classify(service, new URL(url).origin, status, detail),
+      },
+      this.#options,
+    );
   }
 }
 
-async function errorDetail(response: Response): Promise<string> {
-  try {
-    const text = (await response.text()).slice(0, 2000);
-    try {
-      const json = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-      const message = typeof json.error === "string" ? json.error : (json.error?.message ?? json.message);
-      if (typeof message === "string") return message.slice(0, 300);
-    } catch {
-      // Not JSON: use the text.
-    }
-    return text.replace(/\s+/g, " ").trim().slice(0, 300);
-  } catch {
-    return "";
+/** An OpenAI-compatible server's error answer as a TtsError: 429 and 5xx are retried, the rest are not. */
+function classify(service: string, origin: string, status: number, detail: ErrorDetail): TtsError {
+  const says = detail.message ? `: ${detail.message}` : "";
+  if (status === 401 || status === 403) {
+    return new TtsError("PROVIDER_AUTH", `${service} at ${origin} refused the API key (${status})${says}.`, { status });
   }
+  if (status === 429) {
+    return new TtsError("PROVIDER_RATE_LIMITED", `${service} is rate limiting requests (429)${says}.`, {
+      status,
+      retryable: true,
+    });
+  }
+  if (status >= 500) {
+    return new TtsError("PROVIDER_UNAVAILABLE", `${service} failed (${status})${says}.`, { status, retryable: true });
+  }
+  return new TtsError("PROVIDER_REJECTED", `${service} rejected the request (${status})${says}.`, { status });
 }

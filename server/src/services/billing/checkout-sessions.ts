@@ -16,6 +16,7 @@ import {
 } from "@reelsmith/core";
 import { AppError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { originOf } from "../../lib/origin-check.ts";
 import type { BillingRepository, PaymentRow } from "../../repositories/billing.repository.ts";
 import type { PaymentProvider } from "../../repositories/payments/payment-provider.ts";
 import type { PriceCatalog } from "../price-catalog.ts";
@@ -214,15 +215,5 @@ export class CheckoutSessions {
   #appUrl(requestOrigin: string | undefined): string {
     const origin = requestOrigin ? originOf(requestOrigin) : undefined;
     return origin && this.#origins.has(origin) ? origin : new URL(this.d.publicUrl).origin;
-  }
-}
-
-/** The `scheme://host[:port]` of an http(s) URL, or undefined. */
-function originOf(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
-  } catch {
-    return undefined;
   }
 }
