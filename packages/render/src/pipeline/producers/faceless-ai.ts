@@ -5,8 +5,7 @@ import { durationOf, type Producer } from "../producer.ts";
 export const facelessAiProducer: Producer<"faceless-ai"> = {
   voiced: false,
   async compose(req) {
-    const input = req.input;
-    const assets = req.assets;
+    const { input, assets } = req;
     const clip = await durationOf(assets.clip, "video");
     return facelessRecipe(
       input,

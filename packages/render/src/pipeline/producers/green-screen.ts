@@ -23,8 +23,7 @@ import { type Producer, userPicture } from "../producer.ts";
 export const greenScreenProducer: Producer<"green-screen"> = {
   voiced: false,
   async compose(req) {
-    const input = req.input;
-    const given = req.assets;
+    const { input, assets: given } = req;
     // The library's meme or the creator's own clip (the input names exactly one).
     const memePath = given.meme ?? given.ownMeme;
     if (!memePath) throw new RenderError("MISSING_INPUT", "A green-screen meme needs a meme clip.");

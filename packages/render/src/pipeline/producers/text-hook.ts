@@ -6,9 +6,7 @@ import { analyseSongFile } from "../song.ts";
 export const textHookProducer: Producer<"text-hook"> = {
   voiced: false,
   async compose(req) {
-    const { workDir, signal } = req;
-    const input = req.input;
-    const assets = req.assets;
+    const { workDir, signal, input, assets } = req;
     const [song, footage, analysis] = await Promise.all([
       durationOf(assets.audio, "audio"),
       durationOf(assets.footage, "video"),

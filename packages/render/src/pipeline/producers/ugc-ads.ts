@@ -10,9 +10,7 @@ import { type Producer, STAGES, speak } from "../producer.ts";
 export const ugcAdsProducer: Producer<"ugc-ads"> = {
   voiced: true,
   async compose(req, warnings) {
-    const { workDir, signal } = req;
-    const input = req.input;
-    const assets = req.assets;
+    const { workDir, signal, input, assets } = req;
     const script = ugcScript(input);
     const voice = ugcVoice(input.gender);
     req.onStage?.(STAGES.voice);
