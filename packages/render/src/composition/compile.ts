@@ -717,11 +717,8 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
   return { args, filterGraph, width: f.width, height: f.height };
 }
 
-/** A quick audio-only pass that measures the mix's loudness (EBU R128) before the real render. */
-export function buildLoudnessArgs(c: Composition): string[] {
-  const g = new Graph();
-  const mixed = buildMix(g, c);
-  g.chain([mixed], ["ebur128=framelog=verbose"], "measured");
+/** The arguments of an audio-only pass over a graph: its inputs and chains, one output label, then `output`. */
+function audioPassArgs(g: Graph, label: string, output: string[]): string[] {
   return [
     "-hide_banner",
     "-nostdin",
@@ -730,11 +727,17 @@ export function buildLoudnessArgs(c: Composition): string[] {
     "-filter_complex",
     g.chains.join(";"),
     "-map",
-    "[measured]",
-    "-f",
-    "null",
-    "-",
+    `[${label}]`,
+    ...output,
   ];
+}
+
+/** A quick audio-only pass that measures the mix's loudness (EBU R128) before the real render. */
+export function buildLoudnessArgs(c: Composition): string[] {
+  const g = new Graph();
+  const mixed = buildMix(g, c);
+  g.chain([mixed], ["ebur128=framelog=verbose"], "measured");
+  return audioPassArgs(g, "measured", ["-f", "null", "-"]);
 }
 
 /** One bus of the mix: the voices, or the music and ambience under them. */
@@ -749,20 +752,7 @@ export function buildStemArgs(c: Composition, stem: Stem, output: string): strin
   const g = new Graph();
   const only = buildMix(g, c, stem);
   g.chain([only], ["aformat=sample_fmts=flt:channel_layouts=mono"], "stem");
-  return [
-    "-hide_banner",
-    "-nostdin",
-    "-nostats",
-    "-y",
-    ...g.inputs.flatMap((i) => i.args),
-    "-filter_complex",
-    g.chains.join(";"),
-    "-map",
-    "[stem]",
-    "-f",
-    "f32le",
-    output,
-  ];
+  return audioPassArgs(g, "stem", ["-y", "-f", "f32le", output]);
 }
 
 /** The gain that brings a measured mix to the target, bounded so silence is not blown up. */

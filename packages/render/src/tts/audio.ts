@@ -209,34 +209,15 @@ export async function masterVoice(options: MasterOptions): Promise<{ duration: n
   const gain = Number.isFinite(measured.integrated)
     ? Math.max(-30, Math.min(40, VOICE_LOUDNESS.integrated - measured.integrated))
     : 0;
-  const second = await ffmpeg(
-    [
-      "-y",
-      "-i",
-      scratch,
-      "-af",
-      finishChain(gain),
-      "-ac",
-      "1",
-      "-ar",
-      String(VOICE_SAMPLE_RATE),
-      "-c:a",
-      "pcm_s16le",
-      output,
-    ],
-    signal,
-  );
-  let loudness = parseEbur128Summary(second.stderr) ?? measured;
-  // The limiter takes a little off peaky voices: correct once when that moved the level noticeably.
-  const residual = VOICE_LOUDNESS.integrated - loudness.integrated;
-  if (Number.isFinite(residual) && Math.abs(residual) > 0.3 && gain !== 0) {
-    const again = await ffmpeg(
+  // The gain, then the finishing chain, written as the voice's mono 16-bit WAV.
+  const finish = (gainDb: number) =>
+    ffmpeg(
       [
         "-y",
         "-i",
         scratch,
         "-af",
-        finishChain(gain + residual),
+        finishChain(gainDb),
         "-ac",
         "1",
         "-ar",
@@ -247,6 +228,12 @@ export async function masterVoice(options: MasterOptions): Promise<{ duration: n
       ],
       signal,
     );
+  const second = await finish(gain);
+  let loudness = parseEbur128Summary(second.stderr) ?? measured;
+  // The limiter takes a little off peaky voices: correct once when that moved the level noticeably.
+  const residual = VOICE_LOUDNESS.integrated - loudness.integrated;
+  if (Number.isFinite(residual) && Math.abs(residual) > 0.3 && gain !== 0) {
+    const again = await finish(gain + residual);
     loudness = parseEbur128Summary(again.stderr) ?? loudness;
   }
   const duration = wavDuration(parseWav(await readFile(output)));
