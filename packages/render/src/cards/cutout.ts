@@ -295,6 +295,19 @@ export function colorDistance(
   return Math.sqrt(cr * cr + cg * cg + cb * cb + 3 * (lw * dl) ** 2);
 }
 
+/** `colorDistance` of pixel `i` of RGBA `data` from the backdrop field's colour there. */
+function distanceFromField(data: Uint8ClampedArray, field: Float32Array, i: number, darkWeight?: number): number {
+  return colorDistance(
+    px(data, i * 4),
+    px(data, i * 4 + 1),
+    px(data, i * 4 + 2),
+    field[i * 3] as number,
+    field[i * 3 + 1] as number,
+    field[i * 3 + 2] as number,
+    darkWeight,
+  );
+}
+
 /** The pixels of `open` reachable from the picture's border through `open` pixels (4-connected). */
 function reachableFromBorder(open: Uint8Array, width: number, height: number): Uint8Array {
   const seen = new Uint8Array(open.length);
@@ -414,15 +427,7 @@ function joinDarkParts(img: RgbaImage, backdrop: Backdrop, core: Uint8Array, sof
   const alpha = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (core[i]) continue;
-    const d = colorDistance(
-      px(data, i * 4),
-      px(data, i * 4 + 1),
-      px(data, i * 4 + 2),
-      field[i * 3] as number,
-      field[i * 3 + 1] as number,
-      field[i * 3 + 2] as number,
-      MATTE.darkPartWeight,
-    );
+    const d = distanceFromField(data, field, i, MATTE.darkPartWeight);
     alpha[i] = Math.min(1, Math.max(0, (d - MATTE.low) / (MATTE.high - MATTE.low)));
     candidate[i] = (alpha[i] as number) >= 0.5 ? 1 : 0;
   }
@@ -513,14 +518,7 @@ export function matteFromRgba(img: RgbaImage, backdrop: Backdrop = estimateBackd
   } else {
     const field = backdropField(backdrop, w, h);
     for (let i = 0; i < n; i++) {
-      const d = colorDistance(
-        px(data, i * 4),
-        px(data, i * 4 + 1),
-        px(data, i * 4 + 2),
-        field[i * 3] as number,
-        field[i * 3 + 1] as number,
-        field[i * 3 + 2] as number,
-      );
+      const d = distanceFromField(data, field, i);
       distance[i] = d;
       const a = Math.min(1, Math.max(0, (d - MATTE.low) / (MATTE.high - MATTE.low)));
       // A pixel that is itself see-through stays so.
