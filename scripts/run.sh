@@ -10,7 +10,7 @@
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark and the output audit on the full library; bench-render: the render benchmark only;
-#            bench-align: forced alignment only
+#            bench-align: forced alignment only; bench-api: the API under load (embedded and PostgreSQL)
 #   library-import  add an operator's own footage or music to the library (see README)
 #   library-record  record the real-gameplay clips from Minetest (npm start does it in the background)
 #   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
@@ -58,6 +58,16 @@ case "$command" in
     ensure_library quick
     ensure_postgres
     exec bash "$ROOT/scripts/test.sh" "$@"
+    ;;
+  bench-api)
+    ensure_debs "${RUNTIME_DEBS[@]}"
+    ensure_npm_deps
+    ensure_build
+    # The server reads the library at start; the quick build is enough to serve the API.
+    export LIBRARY_DIR="${LIBRARY_DIR:-$ROOT/library/build-quick}"
+    ensure_library quick
+    ensure_postgres
+    exec node "$ROOT/server/bench/api-bench.ts" "$@"
     ;;
   test-scenes)
     ensure_debs "${RUNTIME_DEBS[@]}"
@@ -114,12 +124,13 @@ case "$command" in
         node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
         [ "$command" = bench-render ] && exec node "$ROOT/packages/render/bench/render-bench.ts" "$@"
         node "$ROOT/packages/render/bench/render-bench.ts" "$@"
+        bash "$ROOT/scripts/run.sh" bench-api
         # The output audit on the full library: a table of each type's figures (nothing timed).
         exec node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/bench/output-audit.ts"
         ;;
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, test-scenes, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, voice-previews, bench-voices, bench-intelligibility)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, test-scenes, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, bench-api, voice-previews, bench-voices, bench-intelligibility)."
     ;;
 esac

@@ -21,6 +21,12 @@ describe("loadEnv", () => {
     expect(env.dataDir).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.REUSE_PORT).toBe(false);
+  });
+  it("shares the port with other processes only when REUSE_PORT is true, and refuses other words", () => {
+    expect(loadEnv({ REUSE_PORT: "true" }).REUSE_PORT).toBe(true);
+    expect(loadEnv({ REUSE_PORT: "false" }).REUSE_PORT).toBe(false);
+    expect(() => loadEnv({ REUSE_PORT: "yes" })).toThrow();
   });
   it("reads overrides and treats an empty DATABASE_URL as unset", () => {
     const env = loadEnv({

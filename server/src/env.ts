@@ -17,6 +17,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * Let several processes listen on PORT at once (SO_REUSEPORT: the kernel spreads connections across them), so
+   * one machine runs as many `serve` processes as it has cores on one PostgreSQL. PGlite has one process only.
+   */
+  REUSE_PORT: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()

@@ -1,4 +1,4 @@
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { LibraryNotBuiltError, liveLibrary } from "@reelsmith/library";
 import { createTtsProvider, KokoroTtsProvider, kokoroSettings, ttsProviderKind } from "@reelsmith/render";
 import { createServerContext, defaultWebDist } from "./app.ts";
@@ -32,6 +32,10 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (env.REUSE_PORT && !env.DATABASE_URL) {
+    logger.fatal("REUSE_PORT runs several processes on one port and needs DATABASE_URL (PostgreSQL).");
+    process.exit(2);
+  }
   if (command === "work" && !env.DATABASE_URL) {
     logger.fatal(
       "`work` runs render workers in their own process and needs DATABASE_URL (PostgreSQL). " +
@@ -112,45 +116,23 @@ async function main(): Promise<void> {
       renderHeartbeatSeconds: env.RENDER_HEARTBEAT_S,
     },
   );
-  if (voice === "kokoro" && command !== "serve" && tts instanceof KokoroTtsProvider) {
-    logger.info({ voice, model: kokoroSettings(process.env).modelId }, "voice: Kokoro-82M in process");
-    // Loaded now rather than by the first render; a copy that cannot be loaded leaves the offline voices speaking.
-    tts
-      .load()
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, "voice: the Kokoro model could not be loaded; the offline voices speak instead"),
-      );
-  } else if (voice === "offline") {
-    logger.info(
-      { voice },
-      "voice: the offline voices (festival, flite); npm start fetches the natural Kokoro voice once the model hub (or KOKORO_HUB_URL) can be reached, or set KOKORO_MODEL_DIR",
-    );
-  } else {
-    logger.info({ voice }, `voice: ${voice}`);
-  }
-  if (!env.smtp) logger.info("SMTP is not configured: contact messages are kept in the outbox (contact_messages)");
-
-  if (env.payments.mode === "stripe") {
-    logger.info({ provider: context.payments.provider.name }, "payments: Stripe");
-  } else {
-    logger.warn(
-      { provider: context.payments.provider.name, paymentsMode: "test", implied: env.payments.implied },
-      env.payments.implied
-        ? `payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test implied: ${env.NODE_ENV === "production" ? `served at ${env.publicUrl} only` : `NODE_ENV=${env.NODE_ENV}`})`
-        : "payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test)",
-    );
-  }
+  describeSetup({ env, logger, voice, tts, command, payments: context.payments.provider.name });
   // Scratch folders left by renders and uploads of a process that died (a crash, SIGKILL) go at start.
   const scratch = await sweepScratch();
   if (scratch.removed.length > 0) logger.info({ removed: scratch.removed }, "stale scratch folders removed");
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
 
-  let server: ReturnType<typeof serve> | undefined;
+  let server: ReturnType<typeof createAdaptorServer> | undefined;
   let recorder: FootageRecorder | undefined;
   if (command !== "work") {
-    server = serve({ fetch: context.app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-      logger.info({ url: env.publicUrl, port: info.port }, `Reelsmith is running at ${env.publicUrl}`);
+    const http = createAdaptorServer({ fetch: context.app.fetch });
+    server = http;
+    http.listen({ port: env.PORT, host: env.HOST, reusePort: env.REUSE_PORT }, () => {
+      logger.info(
+        { url: env.publicUrl, port: env.PORT, reusePort: env.REUSE_PORT },
+        `Reelsmith is running at ${env.publicUrl}`,
+      );
       // Real gameplay is recorded after the app is up: it serves the drawn clips until each recording lands.
       if (command === "all" && env.RECORD_FOOTAGE === "auto") recorder = startFootageRecorder(library, logger);
     });
@@ -191,6 +173,46 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Logs which voice, mail and payment setup this process runs with (and starts loading the Kokoro voice). */
+function describeSetup(setup: {
+  env: ReturnType<typeof loadEnv>;
+  logger: ReturnType<typeof createLogger>;
+  voice: ReturnType<typeof ttsProviderKind>;
+  tts: ReturnType<typeof createTtsProvider>;
+  command: Command;
+  payments: string;
+}): void {
+  const { env, logger, voice, tts, command } = setup;
+  if (voice === "kokoro" && command !== "serve" && tts instanceof KokoroTtsProvider) {
+    logger.info({ voice, model: kokoroSettings(process.env).modelId }, "voice: Kokoro-82M in process");
+    // Loaded now rather than by the first render; a copy that cannot be loaded leaves the offline voices speaking.
+    tts
+      .load()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "voice: the Kokoro model could not be loaded; the offline voices speak instead"),
+      );
+  } else if (voice === "offline") {
+    logger.info(
+      { voice },
+      "voice: the offline voices (festival, flite); npm start fetches the natural Kokoro voice once the model hub (or KOKORO_HUB_URL) can be reached, or set KOKORO_MODEL_DIR",
+    );
+  } else {
+    logger.info({ voice }, `voice: ${voice}`);
+  }
+  if (!env.smtp) logger.info("SMTP is not configured: contact messages are kept in the outbox (contact_messages)");
+
+  if (env.payments.mode === "stripe") {
+    logger.info({ provider: setup.payments }, "payments: Stripe");
+  } else {
+    logger.warn(
+      { provider: setup.payments, paymentsMode: "test", implied: env.payments.implied },
+      env.payments.implied
+        ? `payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test implied: ${env.NODE_ENV === "production" ? `served at ${env.publicUrl} only` : `NODE_ENV=${env.NODE_ENV}`})`
+        : "payments: built-in test checkout, every purchase is simulated and free (PAYMENTS_MODE=test)",
+    );
+  }
 }
 
 main().catch((error: unknown) => {
