@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { NO_MUSIC } from "../catalogue/media.ts";
+import { messages } from "../messages.ts";
 import { canAfford } from "../rules/credits.ts";
 import { VIDEO_TITLE_MAX } from "../rules/video-title.ts";
 import { showcaseClipSchema } from "../schemas/showcase.ts";
@@ -17,6 +18,7 @@ import {
   isVideoType,
   LIBRARY_KINDS,
   mapVideoTypes,
+  optionalAssets,
   type RedditInput,
   redditInputSchema,
   type TextHookInput,
@@ -51,6 +53,8 @@ const inputs: { [T in VideoType]: unknown } = {
   },
 };
 const parse = <T extends VideoType>(type: T) => videoInputSchemas[type].parse(inputs[type]) as VideoInputByType[T];
+
+const avatarInvalid = messages.reddit.avatarInvalid;
 
 describe("video type definitions", () => {
   it("define every type once, in the product's order, and everything lists them the same way", () => {
@@ -162,7 +166,21 @@ describe("video type definitions", () => {
     expect(assetReferences("reddit", parse("reddit"))).toEqual([
       { asset: "background", from: "library", field: "background_video", kind: "background", key: "gta5" },
       { asset: "music", from: "library", field: "background_music", kind: "music", key: "lofi-rainy-window" },
+      // No avatar: the inline source refers to no data, and the card draws the default.
+      { asset: "avatar", from: "inline", field: "avatar_url", kind: "picture", invalid: avatarInvalid, data: null },
     ]);
+    // An avatar sent inline is a reference to its data, with the refusal its check gives.
+    const avatar = "data:image/png;base64,iVBORw0KGgo=";
+    const withAvatar = redditInputSchema.parse({ ...(inputs.reddit as object), avatar_url: avatar });
+    expect(assetReferences("reddit", withAvatar).at(-1)).toEqual({
+      asset: "avatar",
+      from: "inline",
+      field: "avatar_url",
+      kind: "picture",
+      invalid: avatarInvalid,
+      data: avatar,
+    });
+    expect(optionalAssets("reddit")).toContain("avatar");
     // A story read by the creator's own recording refers to it as a voice-over upload.
     const ownVoice = redditInputSchema.parse({ ...(inputs.reddit as object), voiceover_file_id: SONG });
     expect(assetReferences("reddit", ownVoice)).toContainEqual({
