@@ -206,6 +206,36 @@ describe.each(DRIVERS)("retrying, removing and deleting videos on %s", (driver) 
     expect(await h.db.db.select().from(generatedVideos)).toHaveLength(3);
   });
 
+  it("checks every failed video of a list page for a retry at once, each against its own uploads", async () => {
+    await start();
+    const { cookie } = await h.signUp(`page.${driver}@example.com`);
+    const kept = await uploadSong(cookie);
+    const deleted = await uploadSong(cookie);
+    const make = (song: string) =>
+      create({ type: "text-hook", input: { audio_file_id: song, video_style: "boiler-room" } }, cookie);
+    const ok = await make(kept);
+    const orphan = await make(deleted);
+    await fail(ok.id, "The render stopped and could not be completed.", true);
+    await fail(orphan.id, "The render stopped and could not be completed.", true);
+    expect((await h.request(`/api/files/${deleted}`, { method: "DELETE", cookie })).status).toBe(204);
+
+    const page = await list("failed", cookie);
+    const byId = new Map(page.items.map((v: { id: string }) => [v.id, v]));
+    expect(byId.get(ok.id)).toMatchObject({ retryable: true, retry_blocked_reason: null });
+    expect(byId.get(orphan.id)).toMatchObject({
+      retryable: false,
+      retry_blocked_reason: messages.videos.retryUploadGone,
+    });
+    // The list says what the video's own view says, and the totals follow the group (and a search).
+    for (const id of [ok.id, orphan.id]) {
+      const one = await json(h.request(`/api/videos/${id}`, { cookie }));
+      expect(byId.get(id)).toEqual(one);
+    }
+    expect(page).toMatchObject({ total: 2, counts: { processing: 0, finished: 0, failed: 2 } });
+    const searched = await json(h.request("/api/videos?group=all&search=no-such-title", { cookie }));
+    expect(searched).toMatchObject({ total: 0, items: [], counts: { failed: 2 } });
+  });
+
   it("fails an input failure at the first attempt, refunds it, and offers no retry", async () => {
     await start(true);
     renderer.failures = "always";

@@ -1,5 +1,5 @@
 import type { FileType } from "@reelsmith/core";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { files } from "../db/schema/index.ts";
 
@@ -36,6 +36,16 @@ export class FilesRepository {
       .from(files)
       .where(and(eq(files.userId, userId), eq(files.id, id)));
     return row;
+  }
+
+  /** The user's rows among `ids` (one query for a page of videos), by id. */
+  async findMany(userId: string, ids: readonly string[]): Promise<Map<string, FileRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.userId, userId), inArray(files.id, [...ids])));
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Deletes the user's row; returns it, or undefined when there was none. */

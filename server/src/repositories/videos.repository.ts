@@ -36,9 +36,14 @@ export class VideosRepository {
     return inserted;
   }
 
+  /**
+   * A page of the user's videos. `total` counts the whole group or search; a caller that already knows it (the
+   * group's count, with no search) passes it and saves the count query.
+   */
   async list(
     userId: string,
     query: { group: VideoGroup; search: string; sort: VideoSort; page: number; size: number },
+    knownTotal?: Promise<number>,
   ): Promise<{ rows: VideoRow[]; total: number }> {
     const where = and(
       eq(generatedVideos.userId, userId),
@@ -52,7 +57,7 @@ export class VideosRepository {
         : query.sort === "title"
           ? [asc(sql`lower(${generatedVideos.title})`), desc(generatedVideos.createdAt), asc(generatedVideos.id)]
           : [desc(generatedVideos.createdAt), desc(generatedVideos.id)];
-    const [rows, [total]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.db
         .select()
         .from(generatedVideos)
@@ -60,9 +65,14 @@ export class VideosRepository {
         .orderBy(...order)
         .limit(query.size)
         .offset(query.page * query.size),
-      this.db.select({ n: count() }).from(generatedVideos).where(where),
+      knownTotal ??
+        this.db
+          .select({ n: count() })
+          .from(generatedVideos)
+          .where(where)
+          .then(([row]) => Number(row?.n ?? 0)),
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    return { rows, total };
   }
 
   async countByGroup(userId: string): Promise<{ processing: number; finished: number; failed: number }> {

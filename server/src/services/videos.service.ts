@@ -9,6 +9,7 @@ import {
   messages,
   storedObjectsOf,
   type Video,
+  type VideoGroup,
   type VideoList,
   type VideoListQuery,
   videoDownloadName,
@@ -21,7 +22,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { RENDER_VIDEO, renderVideoPayload } from "../jobs/render-video.job.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { FilesRepository } from "../repositories/files.repository.ts";
+import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
@@ -76,13 +77,21 @@ export class VideosService {
    * anything is stored or charged: an upload must be the user's own and of the kind the field needs.
    * Returns the uploads' original names by input field, for the title.
    */
-  async #checkReferences(userId: string, body: CreateVideo): Promise<Record<string, string>> {
+  async #checkReferences(
+    userId: string,
+    body: CreateVideo,
+    uploads?: ReadonlyMap<string, FileRow>,
+  ): Promise<Record<string, string>> {
     const filenames: Record<string, string> = {};
     for (const ref of assetReferences(body.type, body.input)) {
       // The refusal names the input field, so the builder shows it there.
       const at = { field: `input.${ref.field}` };
       if (ref.from === "upload") {
-        const row = UUID.test(ref.id) ? await this.files.find(userId, ref.id) : undefined;
+        const row = !UUID.test(ref.id)
+          ? undefined
+          : uploads
+            ? uploads.get(ref.id)
+            : await this.files.find(userId, ref.id);
         if (!row) throw new AppError("VALIDATION_FAILED", messages.files.notFound, at);
         if (!(acceptedUploadKinds(body.type, ref.field) as string[]).includes(row.type)) {
           throw new AppError("VALIDATION_FAILED", messages.files.wrongUse, at);
@@ -229,14 +238,17 @@ export class VideosService {
   }
 
   /** Whether a failed video can be made again now, and the input it would be made from. */
-  async #retryCheck(row: VideoRow): Promise<{ ok: true; body: CreateVideo } | { ok: false; reason: string }> {
+  async #retryCheck(
+    row: VideoRow,
+    uploads?: ReadonlyMap<string, FileRow>,
+  ): Promise<{ ok: true; body: CreateVideo } | { ok: false; reason: string }> {
     if (row.status !== "error") return { ok: false, reason: messages.videos.retryNotFailed };
     // Failures recorded before the classification existed (null) are offered a retry.
     if (row.errorRetryable === false) return { ok: false, reason: messages.videos.retryInputFailure };
     const parsed = createVideoSchema.safeParse({ type: row.type, input: inputWithoutObjects(row.input) });
     if (!parsed.success) return { ok: false, reason: messages.videos.retrySettingsInvalid };
     try {
-      await this.#checkReferences(row.userId, parsed.data);
+      await this.#checkReferences(row.userId, parsed.data, uploads);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const gone = error.message === messages.files.notFound || error.message === messages.files.wrongUse;
@@ -246,15 +258,26 @@ export class VideosService {
     return { ok: true, body: parsed.data };
   }
 
+  /**
+   * GET /api/videos: a page of a group, its total and the count of every group. The queries do not grow with the
+   * page: the rows, the counts (which give the total when there is no search), the refunds of the failed ones
+   * and the uploads those failed ones would be retried with, each in one query.
+   */
   async list(userId: string, query: VideoListQuery): Promise<VideoList> {
     const parsed = videoListQuerySchema.parse(query);
-    const [{ rows, total }, counts] = await Promise.all([
-      this.videos.list(userId, parsed),
-      this.videos.countByGroup(userId),
+    const counting = this.videos.countByGroup(userId);
+    const known = parsed.search ? undefined : counting.then((counts) => groupTotal(counts, parsed.group));
+    const [{ rows, total }, counts] = await Promise.all([this.videos.list(userId, parsed, known), counting]);
+    const failed = rows.filter((r) => r.status === "error");
+    const [refunds, uploads] = await Promise.all([
+      this.videos.refunds(failed.map((r) => r.id)),
+      this.files.findMany(
+        userId,
+        failed.flatMap((row) => uploadIdsOf(row)),
+      ),
     ]);
-    const refunds = await this.videos.refunds(rows.filter((r) => r.status === "error").map((r) => r.id));
     return {
-      items: await Promise.all(rows.map((row) => this.#view(row, refunds.get(row.id) ?? 0))),
+      items: await Promise.all(rows.map((row) => this.#view(row, refunds.get(row.id) ?? 0, uploads))),
       total,
       counts,
     };
@@ -266,8 +289,9 @@ export class VideosService {
     return this.#view(row, refunds.get(row.id) ?? 0);
   }
 
-  async #view(row: VideoRow, refunded: number): Promise<Video> {
-    const retry = row.status === "error" ? await this.#retryCheck(row) : undefined;
+  /** The API's view of a row; `uploads` holds the user's uploads its retry check reads, when already loaded. */
+  async #view(row: VideoRow, refunded: number, uploads?: ReadonlyMap<string, FileRow>): Promise<Video> {
+    const retry = row.status === "error" ? await this.#retryCheck(row, uploads) : undefined;
     const ttl = { expiresInSeconds: this.options.urlTtlSeconds };
     const finished = row.status === "finished" && row.outputPath;
     return {
@@ -293,4 +317,19 @@ export class VideosService {
       finished_at: row.finishedAt?.toISOString() ?? null,
     };
   }
+}
+
+/** The number of videos in a group, from the counts of each. */
+function groupTotal(counts: VideoList["counts"], group: VideoGroup): number {
+  if (group === "all") return counts.processing + counts.finished + counts.failed;
+  return counts[group];
+}
+
+/** The upload ids a stored input refers to (none when it no longer parses: its retry check says so). */
+function uploadIdsOf(row: VideoRow): string[] {
+  const parsed = createVideoSchema.safeParse({ type: row.type, input: inputWithoutObjects(row.input) });
+  if (!parsed.success) return [];
+  return assetReferences(parsed.data.type, parsed.data.input).flatMap((ref) =>
+    ref.from === "upload" && UUID.test(ref.id) ? [ref.id] : [],
+  );
 }
