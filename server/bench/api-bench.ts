@@ -50,6 +50,9 @@ interface Row {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers other than 2xx. */
+  non2xx: number;
+  /** Requests with no answer: timeouts (10 s) and connections reset. */
   errors: number;
 }
 
@@ -160,7 +163,8 @@ async function load(url: string, connections: number, cookie: string): Promise<O
     p50: at(0.5),
     p95: at(0.95),
     p99: at(0.99),
-    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
   };
 }
 
@@ -249,10 +253,10 @@ const after = os.loadavg();
 console.log(
   `\nAPI under load: ${DURATION_S} s per run, ${os.cpus().length} cores, load average ${before[0]?.toFixed(2)} before, ${after[0]?.toFixed(2)} after\n`,
 );
-console.log("| setup | route | connections | req/s | p50 ms | p95 ms | p99 ms | errors |");
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("| setup | route | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx | no answer |");
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.setup} | ${r.route} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+    `| ${r.setup} | ${r.route} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.non2xx} | ${r.errors} |`,
   );
 }

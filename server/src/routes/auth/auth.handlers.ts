@@ -2,6 +2,7 @@ import { messages, signInSchema, signUpSchema } from "@reelsmith/core";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Auth } from "../../auth/auth.ts";
+import { forgetSession } from "../../auth/session.ts";
 import { addressKey, clientIp } from "../../lib/client-ip.ts";
 import { errorBody } from "../../lib/create-app.ts";
 import { AppError, type ErrorCode, errorStatus, rateLimited } from "../../lib/errors.ts";
@@ -105,6 +106,7 @@ export function authRoutes(deps: {
     }
 
     const response = await deps.auth.handler(request);
+    if (path === "/api/auth/sign-out") forgetSession(deps.auth, c.req.raw.headers);
     if (signInEmail && response.ok) deps.signInGuard.succeeded(signInEmail, addressKey(ip));
     if (signUpEmail && response.ok) {
       const created = await deps.accounts.findUserByEmail(signUpEmail);
