@@ -1,5 +1,6 @@
 import path from "node:path";
 import { SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
+import { VIDEO_ENCODERS } from "@reelsmith/media";
 import { z } from "zod";
 import type { S3Config } from "./repositories/storage/s3-storage.ts";
 
@@ -47,6 +48,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(60),
   SIGNUP_BONUS_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).default(SIGNUP_BONUS_DAILY_CAP),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * The H.264 encoder of renders: auto (the first of NVENC, Quick Sync and VA-API that passes a one-frame test
+   * encode at start, else libx264) or one by name (libx264 when its test fails). Read by the media layer.
+   */
+  VIDEO_ENCODER: z.enum(["auto", ...VIDEO_ENCODERS]).default("auto"),
   // `npm start` records the real-gameplay clips in the background after start (off: keep the drawn ones).
   RECORD_FOOTAGE: z.enum(["auto", "off"]).default("auto"),
   LLM_BASE_URL: z.url().optional(),

@@ -1,5 +1,6 @@
 import { createAdaptorServer } from "@hono/node-server";
 import { LibraryNotBuiltError, liveLibrary } from "@reelsmith/library";
+import { videoEncoder } from "@reelsmith/media";
 import { createTtsProvider, KokoroTtsProvider, kokoroSettings, ttsProviderKind } from "@reelsmith/render";
 import { createServerContext, defaultWebDist } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
@@ -120,6 +121,15 @@ async function main(): Promise<void> {
   // Scratch folders left by renders and uploads of a process that died (a crash, SIGKILL) go at start.
   const scratch = await sweepScratch();
   if (scratch.removed.length > 0) logger.info({ removed: scratch.removed }, "stale scratch folders removed");
+  if (command !== "serve") {
+    // The encoder renders use, tested once now rather than by the first render.
+    const selection = await videoEncoder();
+    const tried = selection.tried.map((t) => `${t.encoder} ${t.usable ? "usable" : "not usable"}`).join(", ");
+    logger.info(
+      { encoder: selection.encoder, requested: selection.requested, tried: selection.tried },
+      `video encoder: ${selection.encoder}${tried ? ` (${tried})` : ""}`,
+    );
+  }
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
   logger.info({ jobs: context.queue.names, working: command !== "serve" }, "queue started");
 

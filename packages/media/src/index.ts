@@ -1,4 +1,5 @@
 export * from "./config.ts";
+export * from "./encoders.ts";
 export * from "./errors.ts";
 export * from "./input.ts";
 export * from "./presets.ts";

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { type VideoEncoder, videoEncoder } from "@reelsmith/media";
 import {
   buildLoudnessArgs,
   buildRenderArgs,
@@ -30,6 +31,8 @@ export interface RenderOptions {
   onWarning?: (message: string) => void;
   /** Called with the pid of the main ffmpeg process. */
   onSpawn?: (pid: number) => void;
+  /** The H.264 encoder; by default the one VIDEO_ENCODER picks on this machine (tested once per process). */
+  encoder?: VideoEncoder;
 }
 
 export interface RenderResult {
@@ -116,9 +119,10 @@ export async function renderComposition(input: Composition | unknown, options: R
   try {
     await checkInputs(composition);
     // Drawing cards and captions and measuring the mix's loudness do not depend on each other.
-    const [prepared, loudness] = await Promise.all([
+    const [prepared, loudness, encoder] = await Promise.all([
       prepareComposition(composition, workDir),
       measureMix(composition, options.signal),
+      options.encoder ?? videoEncoder().then((selection) => selection.encoder),
     ]);
     for (const w of prepared.warnings) options.onWarning?.(w);
     const thumbnail = options.thumbnail && composition.thumbnailAt !== undefined ? options.thumbnail : null;
@@ -129,6 +133,7 @@ export async function renderComposition(input: Composition | unknown, options: R
       thumbnail,
       draft: options.draft,
       filterThreads: filterThreadsFor(availableParallelism()),
+      encoder,
     });
     try {
       await runFfmpeg(args, {

@@ -65,6 +65,29 @@ describe("buildRenderArgs", () => {
     }
   });
 
+  it("encodes with the machine's hardware encoder when given one, with the same GOP and the thumbnail untouched", () => {
+    const c = parseComposition({ duration: 6, thumbnailAt: 1, layers: [{ kind: "video", src: "/m/bg.mp4" }] });
+    const x264 = buildRenderArgs(c, { output: "/o.mp4", thumbnail: "/o.jpg", progress: false });
+    expect(x264.args).toContain("libx264");
+    const vaapi = buildRenderArgs(c, { output: "/o.mp4", thumbnail: "/o.jpg", progress: false, encoder: "h264_vaapi" });
+    const args = vaapi.args;
+    // The device is opened before the inputs, the picture uploaded at the end of its chain and mapped from there.
+    expect(args.indexOf("-vaapi_device")).toBeLessThan(args.indexOf("-i"));
+    expect(vaapi.filterGraph).toMatch(/\[vout\]format=nv12,hwupload\[venc\]/);
+    expect(args.slice(args.indexOf("-filter_complex") + 2, args.indexOf("-filter_complex") + 4)).toEqual([
+      "-map",
+      "[venc]",
+    ]);
+    expect(args.join(" ")).toContain("-c:v h264_vaapi");
+    expect(args[args.indexOf("-g") + 1]).toBe(x264.args[x264.args.indexOf("-g") + 1]);
+    // The still is taken in software, as with libx264.
+    expect(args.slice(args.lastIndexOf("-map"), args.lastIndexOf("-map") + 2)).toEqual(["-map", "[vthumb]"]);
+    const nvenc = buildRenderArgs(c, { output: "/o.mp4", progress: false, encoder: "h264_nvenc" });
+    // NVENC takes the frames as they are: the graph is libx264's.
+    expect(nvenc.filterGraph).toBe(buildRenderArgs(c, { output: "/o.mp4", progress: false }).filterGraph);
+    expect(nvenc.args.join(" ")).toContain("-c:v h264_nvenc");
+  });
+
   it("loops a background to the length, mixes voice over ducked music and applies the measured gain", () => {
     const c = parseComposition({
       duration: 12.5,

@@ -1,4 +1,4 @@
-import { aacArgs, fileInputArgs, h264Args } from "@reelsmith/media";
+import { aacArgs, encoderArgs, fileInputArgs, type VideoEncoder } from "@reelsmith/media";
 import { InvalidCompositionError } from "../errors.ts";
 import { escapeFilterPath, even, ffColor, keyframeExpr, num, quote } from "./expr.ts";
 import type { AudioLayer, Box, ChromaKey, Composition, Layer, Motion, Sheen } from "./schema.ts";
@@ -45,6 +45,8 @@ export interface CompileOptions {
   crf?: number;
   /** Report progress on stdout (`-progress pipe:1`). */
   progress?: boolean;
+  /** The H.264 encoder (default libx264; `videoEncoder()` of the media layer picks the machine's). */
+  encoder?: VideoEncoder;
   /**
    * Threads each filter of the graph may slice its work over (`-filter_complex_threads`; ffmpeg's default is one per
    * core, for every scaling filter of every layer). See {@link filterThreadsFor}.
@@ -679,6 +681,15 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
             `aresample=${ENCODE.sampleRate}`,
           ];
   g.chain([mixed], [...loudness, "aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo"], "aout");
+  const encoder = encoderArgs(options.encoder ?? "libx264", {
+    preset: options.preset ?? ENCODE.preset,
+    crf: options.crf ?? ENCODE.crf,
+    profile: ENCODE.profile,
+    gop: ENCODE.gop,
+    keyintMin: ENCODE.keyintMin,
+  });
+  // A hardware encoder that takes its frames in video memory gets them uploaded at the end of the picture's chain.
+  const picture = encoder.filters.length > 0 ? g.chain([video], encoder.filters, "venc") : video;
   const filterGraph = g.chains.join(";");
   const args = [
     "-hide_banner",
@@ -687,21 +698,16 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
     "-loglevel",
     "warning",
     ...(options.progress === false ? [] : ["-progress", "pipe:1", "-nostats"]),
+    ...encoder.global,
     ...g.inputs.flatMap((i) => i.args),
     ...(options.filterThreads ? ["-filter_complex_threads", String(options.filterThreads)] : []),
     "-filter_complex",
     filterGraph,
     "-map",
-    `[${video}]`,
+    `[${picture}]`,
     "-map",
     "[aout]",
-    ...h264Args({
-      preset: options.preset ?? ENCODE.preset,
-      crf: options.crf ?? ENCODE.crf,
-      profile: ENCODE.profile,
-      gop: ENCODE.gop,
-      keyintMin: ENCODE.keyintMin,
-    }),
+    ...encoder.output,
     "-r",
     "30",
     ...aacArgs(ENCODE.audioBitrate),
