@@ -28,6 +28,11 @@ describe("loadEnv", () => {
     expect(loadEnv({ REUSE_PORT: "false" }).REUSE_PORT).toBe(false);
     expect(() => loadEnv({ REUSE_PORT: "yes" })).toThrow();
   });
+  it("renders with the encoder VIDEO_ENCODER names (auto unless set) and refuses a name it does not know", () => {
+    expect(loadEnv({}).VIDEO_ENCODER).toBe("auto");
+    expect(loadEnv({ VIDEO_ENCODER: "h264_vaapi" }).VIDEO_ENCODER).toBe("h264_vaapi");
+    expect(() => loadEnv({ VIDEO_ENCODER: "nvenc" })).toThrow();
+  });
   it("reads overrides and treats an empty DATABASE_URL as unset", () => {
     const env = loadEnv({
       PORT: "4100",
