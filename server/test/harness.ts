@@ -65,12 +65,23 @@ export async function createHarness(
   if (infrastructure.queue) {
     await ctx.queue.start({ work: infrastructure.queue.work, concurrency: 1, pollingIntervalSeconds: 1 });
   }
-  const request = (path: string, init: RequestInit & { cookie?: string } = {}) => {
+  const request = async (path: string, init: RequestInit & { cookie?: string } = {}) => {
     const headers = new Headers(init.headers);
     headers.set("origin", ORIGIN);
     if (typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
     if (init.cookie) headers.set("cookie", init.cookie);
-    return Promise.resolve(ctx.app.request(`${ORIGIN}${path}`, { ...init, headers }));
+    let body = init.body;
+    // A whole body (text, a form, bytes) goes as a browser or curl sends it: encoded, with its Content-Length. Left
+    // to the in-process Request, a form would be encoded while the server reads it, and a refusal part-way through
+    // (a 413) leaves Node's encoder writing into a closed stream. Streams stay streams, of unannounced length.
+    if (body !== undefined && body !== null && !(body instanceof ReadableStream)) {
+      const encoded = new Request(`${ORIGIN}${path}`, { method: "POST", body, headers });
+      body = new Uint8Array(await encoded.arrayBuffer());
+      const type = encoded.headers.get("content-type");
+      if (type && !headers.has("content-type")) headers.set("content-type", type);
+      if (!headers.has("content-length")) headers.set("content-length", String(body.byteLength));
+    }
+    return ctx.app.request(`${ORIGIN}${path}`, { ...init, body, headers });
   };
   const cookieOf = (response: Response) =>
     response.headers

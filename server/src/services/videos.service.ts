@@ -245,7 +245,7 @@ export class VideosService {
     if (row.status !== "error") return { ok: false, reason: messages.videos.retryNotFailed };
     // Failures recorded before the classification existed (null) are offered a retry.
     if (row.errorRetryable === false) return { ok: false, reason: messages.videos.retryInputFailure };
-    const parsed = createVideoSchema.safeParse({ type: row.type, input: inputWithoutObjects(row.input) });
+    const parsed = storedRequest(row);
     if (!parsed.success) return { ok: false, reason: messages.videos.retrySettingsInvalid };
     try {
       await this.#checkReferences(row.userId, parsed.data, uploads);
@@ -327,9 +327,22 @@ function groupTotal(counts: VideoList["counts"], group: VideoGroup): number {
 
 /** The upload ids a stored input refers to (none when it no longer parses: its retry check says so). */
 function uploadIdsOf(row: VideoRow): string[] {
-  const parsed = createVideoSchema.safeParse({ type: row.type, input: inputWithoutObjects(row.input) });
+  const parsed = storedRequest(row);
   if (!parsed.success) return [];
   return assetReferences(parsed.data.type, parsed.data.input).flatMap((ref) =>
     ref.from === "upload" && UUID.test(ref.id) ? [ref.id] : [],
   );
+}
+
+/** Stored inputs parsed by their type's schema, once per row read (a list's retry checks read each twice). */
+const parsedRows = new WeakMap<VideoRow, ReturnType<typeof createVideoSchema.safeParse>>();
+
+/** The request a stored video was made from, as its type's schema reads it now. */
+function storedRequest(row: VideoRow): ReturnType<typeof createVideoSchema.safeParse> {
+  let parsed = parsedRows.get(row);
+  if (!parsed) {
+    parsed = createVideoSchema.safeParse({ type: row.type, input: inputWithoutObjects(row.input) });
+    parsedRows.set(row, parsed);
+  }
+  return parsed;
 }

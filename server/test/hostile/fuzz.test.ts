@@ -637,7 +637,7 @@ function damagedMultipart(body: Extract<Body, { kind: "multipart" }>): Uint8Arra
   }
 }
 
-function bodyInit(request: FuzzRequest): { body?: RequestInit["body"]; contentType?: string } {
+async function bodyInit(request: FuzzRequest): Promise<{ body?: RequestInit["body"]; contentType?: string }> {
   const body = request.body;
   if (!body) return {};
   switch (body.kind) {
@@ -651,7 +651,13 @@ function bodyInit(request: FuzzRequest): { body?: RequestInit["body"]; contentTy
       const form = new FormData();
       for (const [key, value] of Object.entries(body.fields)) form.set(key, value);
       if (body.file) form.set("file", new Blob([fileContent(body.file.content)]), body.file.name);
-      return { body: form };
+      // Encoded whole first, as a client sends it: an in-process form body is encoded while the server reads it,
+      // and a refusal part-way through leaves Node's encoder writing into a closed stream.
+      const encoded = new Request(ORIGIN, { method: "POST", body: form });
+      return {
+        body: new Uint8Array(await encoded.arrayBuffer()),
+        contentType: encoded.headers.get("content-type") ?? undefined,
+      };
     }
     case "multipart": {
       const bytes = damagedMultipart(body);
@@ -686,7 +692,7 @@ async function send(operation: Operation, request: FuzzRequest): Promise<Respons
     );
   }
   for (const [key, value] of Object.entries(request.headers ?? {})) headers.set(key, value);
-  const { body, contentType } = bodyInit(request);
+  const { body, contentType } = await bodyInit(request);
   const type = request.contentType === undefined ? contentType : request.contentType;
   if (type !== undefined && type !== null) headers.set("content-type", type);
   const url = `${ORIGIN}${request.path}${request.query ? `?${request.query}` : ""}`;
