@@ -48,6 +48,9 @@ export interface InlineSource<I> {
   optional: true;
 }
 
+/** What an inline picture is: a JPEG, PNG or WebP data URL (groups: the format, the base64 payload). */
+export const PICTURE_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+
 export type AssetSource<I> = UploadSource<I> | LibrarySource<I> | InlineSource<I>;
 
 /**

@@ -20,7 +20,7 @@ import {
 import { messages } from "../messages.ts";
 import { hasNoNul } from "../schemas/text.ts";
 import { VIDEO_TYPE_INFO } from "./catalogue.ts";
-import { defineVideoType } from "./define.ts";
+import { defineVideoType, PICTURE_DATA_URL } from "./define.ts";
 
 /** Username: lowercased, whitespace removed, at most 15 characters. */
 export function normaliseRedditUsername(value: string): string {
@@ -53,7 +53,6 @@ export const redditSubredditSchema = z
 const redditCountSchema = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(REDDIT_COUNT_MAX, message).nullish();
 
-const AVATAR_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 /** Decoded size of a base64 payload, without decoding it. */
 export function base64DecodedBytes(payload: string): number {
   const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
@@ -64,7 +63,7 @@ export function base64DecodedBytes(payload: string): number {
 export const redditAvatarSchema = z
   .string()
   .superRefine((value, ctx) => {
-    const match = AVATAR_DATA_URL.exec(value);
+    const match = PICTURE_DATA_URL.exec(value);
     if (!match) {
       ctx.addIssue({ code: "custom", message: messages.reddit.avatarInvalid });
       return;

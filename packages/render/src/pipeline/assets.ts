@@ -4,6 +4,7 @@ import {
   assetReferences,
   type LibraryKind,
   optionalAssets,
+  PICTURE_DATA_URL,
   type VideoInputByType,
   type VideoType,
 } from "@reelsmith/core";
@@ -49,8 +50,6 @@ export function resolveAssets<T extends VideoType>(
   }
   return assets as ProduceAssets[T];
 }
-
-const PICTURE_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /**
  * The inline data an input still carries (a Reddit avatar_url given to the CLI or the showcase; the server
