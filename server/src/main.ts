@@ -122,12 +122,16 @@ async function main(): Promise<void> {
   const scratch = await sweepScratch();
   if (scratch.removed.length > 0) logger.info({ removed: scratch.removed }, "stale scratch folders removed");
   if (command !== "serve") {
-    // The encoder renders use, tested once now rather than by the first render.
-    const selection = await videoEncoder();
-    const tried = selection.tried.map((t) => `${t.encoder} ${t.usable ? "usable" : "not usable"}`).join(", ");
-    logger.info(
-      { encoder: selection.encoder, requested: selection.requested, tried: selection.tried },
-      `video encoder: ${selection.encoder}${tried ? ` (${tried})` : ""}`,
+    // The encoder renders use, tested in the background (renders wait for it), so the server starts without it.
+    void videoEncoder().then(
+      (selection) => {
+        const tried = selection.tried.map((t) => `${t.encoder} ${t.usable ? "usable" : "not usable"}`).join(", ");
+        logger.info(
+          { encoder: selection.encoder, requested: selection.requested, tried: selection.tried },
+          `video encoder: ${selection.encoder}${tried ? ` (${tried})` : ""}`,
+        );
+      },
+      (error: unknown) => logger.error({ err: error }, "video encoder: the test encodes failed"),
     );
   }
   await context.queue.start({ work: command !== "serve", concurrency: env.WORKER_CONCURRENCY });
