@@ -6,14 +6,16 @@ ROOT="${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 TOOLS="$ROOT/.tools"
 # The Node used when the system one is older than 22.12 (a registry package with the binary).
 NODE_PACKAGE_VERSION="24.21.0"
-# Debian packages by purpose. Rendering: ffmpeg (libass, x264), fontconfig with a base font, and the emoji font.
+# Debian packages by purpose. Rendering: ffmpeg (libass, x264), fontconfig with a base font, the emoji font, and Noto
+# for the scripts the caption and card fonts lack (Devanagari, Thai, Arabic, Hebrew; Chinese, Japanese and Korean),
+# found by libass through fontconfig and named as card fallbacks.
 # Offline voices: festival with its HTS and diphone voices, and libflite with its headers and a C compiler for the
 # word-timing helper built on first use. Forced alignment (word timings for speech without them): pocketsphinx with
 # its US English model and dictionary. Recorded gameplay: Minetest with Minetest Game, a virtual screen and a slowed
 # clock for it. Chromium (and a font family for it) drives the browser tests.
-RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji festival festvox-us-slt-hts festvox-kallpc16k
-  libflite1 flite1-dev gcc libc6-dev pocketsphinx pocketsphinx-en-us minetest minetest-data xvfb
-  libfaketime)
+RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk
+  festival festvox-us-slt-hts festvox-kallpc16k libflite1 flite1-dev gcc libc6-dev pocketsphinx pocketsphinx-en-us
+  minetest minetest-data xvfb libfaketime)
 TEST_DEBS=(chromium fonts-liberation)
 
 # Node reads .env when there is one (passed only then: Node warns about a missing one on every command).

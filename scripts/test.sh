@@ -49,12 +49,39 @@ const path = require("node:path");
 const [reports, ...stages] = process.argv.slice(2);
 let passed = 0, failed = 0, skipped = 0;
 const counts = {};
+// Every failed (and every flaky) test by name with the first line of its error, so the end of the log, which is
+// often all that is kept, says what failed.
+const named = [];
+const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
+function playwrightTests(suite, file, out) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) out.push({ title: `${file} › ${spec.title}`, test });
+  }
+  for (const child of suite.suites ?? []) playwrightTests(child, suite.file ?? file, out);
+  return out;
+}
 for (const file of fs.existsSync(reports) ? fs.readdirSync(reports) : []) {
   const data = JSON.parse(fs.readFileSync(path.join(reports, file), "utf8"));
   if (file.startsWith("vitest-")) {
     counts[file] = [data.numPassedTests, data.numFailedTests, data.numPendingTests + (data.numTodoTests ?? 0)];
+    for (const result of data.testResults ?? []) {
+      const where = path.relative(process.cwd(), result.name ?? "");
+      for (const test of result.assertionResults ?? []) {
+        if (test.status !== "failed") continue;
+        named.push(`FAILED  ${where} › ${test.fullName}\n        ${firstLine(test.failureMessages?.[0])}`);
+      }
+      // A file that failed to load or crashed has no failed test of its own to name.
+      if (result.status === "failed" && !(result.assertionResults ?? []).some((t) => t.status === "failed")) {
+        named.push(`FAILED  ${where}\n        ${firstLine(result.message)}`);
+      }
+    }
   } else if (file === "playwright.json") {
     counts[file] = [data.stats.expected + data.stats.flaky, data.stats.unexpected, data.stats.skipped];
+    for (const { title, test } of (data.suites ?? []).flatMap((s) => playwrightTests(s, s.file, []))) {
+      if (test.status !== "unexpected" && test.status !== "flaky") continue;
+      const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
+      named.push(`${test.status === "flaky" ? "FLAKY " : "FAILED"}  e2e/${title}\n        ${firstLine(error)}`);
+    }
   }
 }
 for (const [p, f, s] of Object.values(counts)) { passed += p; failed += f; skipped += s; }
@@ -69,6 +96,7 @@ for (const entry of stages) {
 // A stage that failed without failing a counted test (lint, typecheck, build, a crash) counts as one failure.
 const uncounted = Math.max(0, stageFailures - Object.values(counts).filter(([, f]) => f > 0).length);
 failed += uncounted;
+if (named.length > 0) console.log(`\n${named.join("\n")}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(stageFailures > 0 || failed > 0 ? 1 : 0);
 JS

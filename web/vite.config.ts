@@ -2,10 +2,26 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Redoc (the /docs/api reference) draws its credit line with a logo fetched from its makers' CDN. A self-hosted
+ * studio contacts no third party and its Content-Security-Policy would refuse the image, logging a violation on
+ * every visit; an empty data: URL fails at once, and Redoc then leaves the image out (its own error handler).
+ */
+function redocWithoutRemoteLogo(): Plugin {
+  const remote = "https://cdn.redoc.ly/redoc/logo-mini.svg";
+  return {
+    name: "redoc-without-remote-logo",
+    transform(code, id) {
+      if (!/[\\/]redoc[\\/]bundles[\\/]/.test(id) || !code.includes(remote)) return null;
+      return { code: code.replaceAll(remote, "data:,"), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), redocWithoutRemoteLogo()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

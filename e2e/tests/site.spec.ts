@@ -17,6 +17,7 @@ const PAGES: Array<[path: string, heading: string | RegExp]> = [
   ["/terms", "Terms of Service"],
   ["/contact", "Talk to the Reelsmith team"],
   ["/blog", "Short-form video playbooks"],
+  ["/docs/api", "API reference"],
   ...BLOG_ARTICLES.map((a): [string, string] => [`/blog/${a.slug}`, a.title]),
 ];
 
@@ -351,4 +352,29 @@ test("sitemap.xml and robots.txt come from the route list with absolute URLs", a
   const html = await (await request.get("/privacy")).text();
   expect(html).toContain("<title>Privacy Policy | Reelsmith</title>");
   expect(html).not.toContain("data-domain");
+});
+
+test("the API reference, linked from the footer, draws the served OpenAPI document with the whole loop", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  // The examples name this server, not a placeholder.
+  await expect(page.getByText(`"url": "${baseURL}/api/mcp"`)).toBeVisible();
+  await expect(page.getByText(`${baseURL}/api/files?type=audio-file`)).toBeVisible();
+  // Redoc draws the document the server serves: its title, the bearer scheme and an operation new with the keys.
+  const document = (await (await page.request.get("/api/openapi.json")).json()) as {
+    info: { title: string };
+    paths: Record<string, Record<string, { summary?: string }>>;
+  };
+  await expect(page.getByRole("heading", { name: new RegExp(`^${document.info.title}`) })).toBeVisible({
+    timeout: 20_000,
+  });
+  const createKey = document.paths["/api/api-keys"]?.post?.summary ?? "";
+  expect(createKey).not.toBe("");
+  await expect(page.getByText(createKey).first()).toBeAttached();
+  await expect(page.getByText("bearerAuth").first()).toBeAttached();
 });

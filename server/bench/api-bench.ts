@@ -5,7 +5,7 @@
  * setups: the embedded default (PGlite, one process) and PostgreSQL with two API processes sharing the port
  * (REUSE_PORT). Prints requests/s and p50/p95/p99 from every response's own time, and the machine's load.
  *
- *   npm run bench:api [-- --duration 10 --setups embedded,postgres --connections 50,200]
+ *   npm run bench:api [-- --duration 10 --setups embedded,postgres --connections 50,200 --routes list,video,catalog,static]
  *
  * PostgreSQL comes from TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of
  * its own is created and dropped. Everything listens on 127.0.0.1 and stops when the run ends.
@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     setups: { type: "string", default: "embedded,postgres" },
     connections: { type: "string", default: "50,200" },
+    /** Only the routes whose label contains one of these words (e.g. `list,video`); default all four. */
+    routes: { type: "string", default: "" },
   },
 });
 const DURATION_S = Number(args.duration);
@@ -175,15 +177,18 @@ async function staticFile(): Promise<string> {
 }
 
 async function measure(setup: string, cookie: string, videoId: string): Promise<Row[]> {
-  const routes: [string, string][] = [
-    ["GET /api/videos (24 of 100)", "/api/videos?group=all"],
-    ["GET /api/videos/:id", `/api/videos/${videoId}`],
-    ["GET /api/catalog", "/api/catalog"],
-    ["GET static file", await staticFile()],
-  ];
+  const only = (args.routes ?? "").split(",").filter(Boolean);
+  const routes = (
+    [
+      ["list", "GET /api/videos (24 of 100)", "/api/videos?group=all"],
+      ["video", "GET /api/videos/:id", `/api/videos/${videoId}`],
+      ["catalog", "GET /api/catalog", "/api/catalog"],
+      ["static", "GET static file", await staticFile()],
+    ] as const
+  ).filter(([name]) => only.length === 0 || only.includes(name));
   const rows: Row[] = [];
   for (const connections of CONNECTIONS) {
-    for (const [route, url] of routes) {
+    for (const [, route, url] of routes) {
       const row = { setup, route, ...(await load(`${BASE}${url}`, connections, cookie)) };
       console.error(`  ${setup} ${route} c=${connections}: ${row.rps} req/s, p95 ${row.p95} ms`);
       rows.push(row);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  API_KEYS,
   type Health,
   type PublicConfig,
   renderPriorityOf,
@@ -8,17 +9,20 @@ import {
   type VoiceProvider,
 } from "@reelsmith/core";
 import type { Library } from "@reelsmith/library";
-import type { TtsProvider } from "@reelsmith/render";
+import { loadTextCoverage, type TextCoverage, type TtsProvider } from "@reelsmith/render";
 import { compress } from "hono/compress";
 import pkg from "../package.json" with { type: "json" };
 import { type Auth, createAuth } from "./auth/auth.ts";
-import { hasSession, whenSignedIn } from "./auth/session.ts";
+import { acceptApiKeys, apiKeyGate, hasSession, whenSignedIn } from "./auth/session.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { AnalyticsSettings, SmtpSettings, StorageConfig, StripeEnv } from "./env.ts";
 import { type EventBus, InProcessEventBus } from "./events/event-bus.ts";
 import { billingRolloverJob } from "./jobs/billing-rollover.job.ts";
+import { deliverWebhookJob } from "./jobs/deliver-webhook.job.ts";
 import { housekeepingJob } from "./jobs/housekeeping.job.ts";
 import { JobQueue } from "./jobs/queue.ts";
+import { previewCleanupJob, renderPreviewJob } from "./jobs/render-preview.job.ts";
+import { renderSegmentJob } from "./jobs/render-segment.job.ts";
 import { lostRendersJob, renderVideoFailedJob, renderVideoJob } from "./jobs/render-video.job.ts";
 import { sendContactEmailJob } from "./jobs/send-contact-email.job.ts";
 import { createApp } from "./lib/create-app.ts";
@@ -30,6 +34,8 @@ import { RateLimiter } from "./lib/rate-limit.ts";
 import { SignInGuard } from "./lib/sign-in-guard.ts";
 import { serveSpa } from "./lib/spa.ts";
 import { AccountRepository } from "./repositories/account.repository.ts";
+import { ApiKeysRepository } from "./repositories/api-keys.repository.ts";
+import { BatchesRepository } from "./repositories/batches.repository.ts";
 import { BillingRepository } from "./repositories/billing.repository.ts";
 import { ContactRepository } from "./repositories/contact.repository.ts";
 import { CreditsRepository } from "./repositories/credits.repository.ts";
@@ -45,16 +51,21 @@ import { ReferralRepository } from "./repositories/referral.repository.ts";
 import { SessionRepository } from "./repositories/session.repository.ts";
 import { ShowcaseRepository } from "./repositories/showcase.repository.ts";
 import { SignupBonusRepository } from "./repositories/signup-bonus.repository.ts";
+import { SplitRenderer, type SplitSettings } from "./repositories/split-renderer.ts";
 import { LocalStorage } from "./repositories/storage/local-storage.ts";
 import type { ObjectStorage } from "./repositories/storage/object-storage.ts";
 import { S3Storage } from "./repositories/storage/s3-storage.ts";
 import { UrlSigner } from "./repositories/storage/url-signer.ts";
 import { ScratchUploadChecker } from "./repositories/upload-scratch.ts";
+import { VideoPreviewsRepository } from "./repositories/video-previews.repository.ts";
 import { VideosRepository } from "./repositories/videos.repository.ts";
+import { WebhooksRepository } from "./repositories/webhooks.repository.ts";
 import { accountRoutes } from "./routes/account/account.handlers.ts";
 import { affiliateRoutes } from "./routes/affiliate/affiliate.handlers.ts";
 import { aiRoutes } from "./routes/ai/ai.handlers.ts";
+import { apiKeysRoutes } from "./routes/api-keys/api-keys.handlers.ts";
 import { authRoutes } from "./routes/auth/auth.handlers.ts";
+import { batchesRoutes } from "./routes/batches/batches.handlers.ts";
 import { billingRoutes } from "./routes/billing/billing.handlers.ts";
 import { catalogRoutes } from "./routes/catalog/catalog.handlers.ts";
 import { contactRoutes } from "./routes/contact/contact.handlers.ts";
@@ -62,20 +73,27 @@ import { creditsRoutes } from "./routes/credits/credits.handlers.ts";
 import { eventsRoutes } from "./routes/events/events.handlers.ts";
 import { filesRoutes } from "./routes/files/files.handlers.ts";
 import { healthRoutes } from "./routes/health/health.handlers.ts";
+import { MCP_PATH, mcpRoutes } from "./routes/mcp/mcp.handlers.ts";
 import { mediaRoutes } from "./routes/media/media.handlers.ts";
 import { siteRoutes } from "./routes/site/site.handlers.ts";
+import { previewsRoutes } from "./routes/video-previews/video-previews.handlers.ts";
 import { videosRoutes } from "./routes/videos/videos.handlers.ts";
+import { webhooksRoutes } from "./routes/webhooks/webhooks.handlers.ts";
 import { AccountService } from "./services/account.service.ts";
+import { ApiKeysService } from "./services/api-keys.service.ts";
+import { BatchesService } from "./services/batches.service.ts";
 import { BillingService } from "./services/billing/billing.service.ts";
 import { CatalogService } from "./services/catalog.service.ts";
 import { ContactService } from "./services/contact.service.ts";
 import { CreditsService } from "./services/credits.service.ts";
 import { FilesService } from "./services/files.service.ts";
+import { type PreviewRenderer, PreviewService } from "./services/preview.service.ts";
 import { PriceCatalog, testPriceIds } from "./services/price-catalog.ts";
 import { ReferralService } from "./services/referral.service.ts";
 import { RenderService, type VideoRenderer } from "./services/render.service.ts";
 import { SignupBonusService } from "./services/signup-bonus.service.ts";
 import { VideosService } from "./services/videos.service.ts";
+import { type WebhookEmitter, WebhooksService } from "./services/webhooks.service.ts";
 import { WritingService } from "./services/writing.service.ts";
 
 export interface ServerConfig {
@@ -84,6 +102,17 @@ export interface ServerConfig {
   llm?: LlmConfig | undefined;
   aiRateLimit?: { max: number; windowSeconds: number };
   createRateLimit?: { max: number; windowSeconds: number };
+  /**
+   * Outgoing webhooks: `allowPrivate` lets endpoints on private, loopback or link-local addresses be called (tests, a
+   * closed network); `retryDelaySeconds` is the first retry's delay (default 20, doubling each time).
+   */
+  webhooks?: { allowPrivate?: boolean; retryDelaySeconds?: number };
+  /** Requests per API key in each window; default core's API_KEYS.perMinute a minute. */
+  apiKeyRateLimit?: { max: number; windowSeconds: number };
+  /** Split renders of long videos across the queue's workers; omitted: every render is one process. */
+  splitRenders?: SplitSettings | undefined;
+  /** Free previews per user in any hour (default core's PREVIEW.perHour). */
+  previewsPerHour?: number;
   /** Which voice engine renders speech (shown to screens and on /api/health). */
   ttsProvider?: VoiceProvider;
   storage: StorageConfig;
@@ -138,6 +167,7 @@ export interface ServerContext {
     contact: ContactService;
     videos?: VideosService;
     render?: RenderService;
+    previews?: PreviewService;
   };
   repositories: {
     accounts: AccountRepository;
@@ -169,6 +199,8 @@ export interface MediaParts {
   tts: TtsProvider;
   previewsDir: string;
   renderer?: VideoRenderer;
+  /** What makes the free previews (default: the render engine). */
+  previewRenderer?: PreviewRenderer;
   /** The recorded footage's progress for /api/health. */
   footage?: () => Promise<Health["footage"]>;
 }
@@ -277,11 +309,13 @@ export function createServerContext(
   });
   // Without e-mail confirmation the free credits come with the account's first authenticated request.
   whenSignedIn(auth, (user) => signupBonus.settle(user));
+  const apiKeys = personalApiKeys(auth, database, config, clock);
 
   const queue = new JobQueue(database, logger, { superviseIntervalSeconds: infrastructure.superviseIntervalSeconds });
   queue.register(housekeepingJob(repositories.sessions));
+  const webhooks = outgoingWebhooks(database, queue, logger, config, clock);
   const media = infrastructure.media;
-  const { videos, render, catalog } = media
+  const { videos, render, catalog, previews } = media
     ? createVideoServices({
         media,
         database,
@@ -293,19 +327,12 @@ export function createServerContext(
         logger,
         config,
         accounts,
+        webhooks,
         renderHeartbeatSeconds: infrastructure.renderHeartbeatSeconds,
       })
-    : { videos: undefined, render: undefined, catalog: undefined };
+    : { videos: undefined, render: undefined, catalog: undefined, previews: undefined };
   queue.register(billingRolloverJob(billing, clock));
-  const contactLimit = config.contactRateLimit ?? { max: 5, windowSeconds: 3600 };
-  const contact: ContactService = new ContactService(repositories.contact, {
-    mailer,
-    limiter: new RateLimiter(contactLimit.max, contactLimit.windowSeconds * 1000),
-    enqueue: (messageId) => queue.send(contactJob, { messageId }),
-    logger: logger.child({ component: "contact" }),
-  });
-  const contactJob = sendContactEmailJob(contact);
-  queue.register(contactJob);
+  const contact = contactMessages(repositories.contact, queue, logger, config, mailer);
 
   const publicConfig: PublicConfig = {
     publicUrl: config.publicUrl,
@@ -330,10 +357,13 @@ export function createServerContext(
     files,
     catalog,
     videos,
+    previews,
     writing,
     signer,
     billing,
     contact,
+    apiKeys,
+    webhooks,
     publicConfig,
   });
 
@@ -343,7 +373,7 @@ export function createServerContext(
     queue,
     events,
     storage,
-    services: { accounts, credits, signupBonus, referrals, billing, files, writing, contact, videos, render },
+    services: { accounts, credits, signupBonus, referrals, billing, files, writing, contact, videos, render, previews },
     repositories,
     payments: { provider, prices },
     closeStreams,
@@ -363,18 +393,25 @@ function createVideoServices(parts: {
   logger: Logger;
   config: ServerConfig;
   accounts: AccountService;
+  webhooks: WebhookEmitter;
   renderHeartbeatSeconds: number | undefined;
-}): { videos: VideosService; render: RenderService; catalog: CatalogService } {
+}): { videos: VideosService; render: RenderService; catalog: CatalogService; previews: PreviewService } {
   const { media, database, repositories, credits, storage, queue, events, logger, config, accounts } = parts;
   const catalog = new CatalogService(media.library, new DiskPreviews(previewDirs(media.previewsDir)));
+  const split = config.splitRenders
+    ? new SplitRenderer(storage, queue, media.library.dir, config.splitRenders)
+    : undefined;
+  const engine = new EngineRenderer(media.library, storage, repositories.files, media.tts, split);
+  if (split) queue.register(renderSegmentJob(split, { heartbeatSeconds: parts.renderHeartbeatSeconds }));
   const render = new RenderService(
     database.db,
     repositories.videos,
     credits,
     storage,
     events,
-    media.renderer ?? new EngineRenderer(media.library, storage, repositories.files, media.tts),
+    media.renderer ?? engine,
     logger,
+    parts.webhooks,
   );
   const videos = new VideosService(
     database.db,
@@ -389,12 +426,26 @@ function createVideoServices(parts: {
     {
       urlTtlSeconds: config.signedUrlTtlSeconds,
       renderPriority: async (userId) => renderPriorityOf(await accounts.currentPlan(userId)),
+      webhooks: parts.webhooks,
+      textCoverage: sharedTextCoverage,
     },
   );
   queue.register(renderVideoFailedJob(render));
   queue.register(renderVideoJob(render, { heartbeatSeconds: parts.renderHeartbeatSeconds }));
   queue.register(lostRendersJob(render));
-  return { videos, render, catalog };
+  const previews = new PreviewService(
+    database.db,
+    new VideoPreviewsRepository(database.db),
+    storage,
+    queue,
+    videos,
+    media.previewRenderer ?? engine,
+    logger.child({ component: "previews" }),
+    { urlTtlSeconds: config.signedUrlTtlSeconds, perHour: config.previewsPerHour },
+  );
+  queue.register(renderPreviewJob(previews));
+  queue.register(previewCleanupJob(previews));
+  return { videos, render, catalog, previews };
 }
 
 /** What the HTTP side is made from: the parts the composition root made before it. */
@@ -415,11 +466,72 @@ interface HttpParts {
   files: FilesService;
   catalog: CatalogService | undefined;
   videos: VideosService | undefined;
+  previews: PreviewService | undefined;
   writing: WritingService;
   signer: UrlSigner;
   billing: BillingService;
   contact: ContactService;
+  apiKeys: ApiKeysService;
+  webhooks: WebhooksService;
   publicConfig: PublicConfig;
+}
+
+/** Contact messages and the job that e-mails them. */
+function contactMessages(
+  repository: ContactRepository,
+  queue: JobQueue,
+  logger: Logger,
+  config: ServerConfig,
+  mailer: Mailer | undefined,
+): ContactService {
+  const limit = config.contactRateLimit ?? { max: 5, windowSeconds: 3600 };
+  const contact: ContactService = new ContactService(repository, {
+    mailer,
+    limiter: new RateLimiter(limit.max, limit.windowSeconds * 1000),
+    enqueue: (messageId) => queue.send(job, { messageId }),
+    logger: logger.child({ component: "contact" }),
+  });
+  const job = sendContactEmailJob(contact);
+  queue.register(job);
+  return contact;
+}
+
+/** Outgoing webhooks and the job that delivers them. */
+function outgoingWebhooks(
+  database: DatabaseHandle,
+  queue: JobQueue,
+  logger: Logger,
+  config: ServerConfig,
+  clock: () => Date,
+): WebhooksService {
+  const webhooks: WebhooksService = new WebhooksService(
+    new WebhooksRepository(database.db),
+    logger.child({ component: "webhooks" }),
+    {
+      enqueue: (deliveryId) => queue.send(job, { deliveryId }),
+      allowPrivate: config.webhooks?.allowPrivate ?? false,
+      clock,
+    },
+  );
+  const job = deliverWebhookJob(webhooks, { retryDelaySeconds: config.webhooks?.retryDelaySeconds });
+  queue.register(job);
+  return webhooks;
+}
+
+/** Personal API keys, and every request with one known by them (limited per key). */
+function personalApiKeys(
+  auth: Auth,
+  database: DatabaseHandle,
+  config: ServerConfig,
+  clock: () => Date,
+): ApiKeysService {
+  const apiKeys = new ApiKeysService(new ApiKeysRepository(database.db), clock);
+  const limit = config.apiKeyRateLimit ?? { max: API_KEYS.perMinute, windowSeconds: 60 };
+  acceptApiKeys(auth, {
+    authenticate: (key) => apiKeys.authenticate(key),
+    limiter: new RateLimiter(limit.max, limit.windowSeconds * 1000),
+  });
+  return apiKeys;
 }
 
 /** The HTTP side of the composition root: middleware, every route, the OpenAPI document and the web app. */
@@ -441,10 +553,13 @@ function createHttpApp(parts: HttpParts): { app: ServerContext["app"]; closeStre
     files,
     catalog,
     videos,
+    previews,
     writing,
     signer,
     billing,
     contact,
+    apiKeys,
+    webhooks,
     publicConfig,
   } = parts;
   const app = createApp(logger, {
@@ -453,6 +568,9 @@ function createHttpApp(parts: HttpParts): { app: ServerContext["app"]; closeStre
   });
   // Cross-site POST/PUT/PATCH/DELETE are refused; Stripe's webhook authenticates by signature instead.
   app.use("*", originCheck({ trustedOrigins: config.trustedOrigins, exempt: ["/api/billing/webhooks/stripe"] }));
+  // A request with an API key meets it first: refused before any body is read when the key is wrong, over its rate,
+  // short of the scope or sent where only a session may go (managing keys, better-auth's own endpoints).
+  app.use("/api/*", apiKeyGate(auth, { sessionOnly: ["/api/api-keys", "/api/auth"], scopedByRoute: [MCP_PATH] }));
   app.use("*", compress());
   app.route(
     "/",
@@ -480,22 +598,34 @@ function createHttpApp(parts: HttpParts): { app: ServerContext["app"]; closeStre
     }),
   );
   app.route("/", accountRoutes({ auth, accounts }));
+  app.route("/", apiKeysRoutes({ auth, apiKeys }));
+  app.route("/", webhooksRoutes({ auth, webhooks }));
   const streams = new AbortController();
   app.route("/", eventsRoutes({ auth, events, credits, closing: streams.signal }));
   app.route("/", filesRoutes({ auth, files }));
   if (media && catalog) {
-    app.route("/", catalogRoutes({ catalog, libraryDir: media.library.dir, previews: previewDirs(media.previewsDir) }));
-  }
-  if (videos) {
-    const createLimit = config.createRateLimit ?? { max: 30, windowSeconds: 600 };
     app.route(
       "/",
-      videosRoutes({
-        auth,
-        videos,
-        createLimiter: new RateLimiter(createLimit.max, createLimit.windowSeconds * 1000),
+      catalogRoutes({
+        catalog,
+        libraryDir: media.library.dir,
+        previews: previewDirs(media.previewsDir),
+        textCoverage: sharedTextCoverage,
       }),
     );
+  }
+  const batches = videos
+    ? new BatchesService(new BatchesRepository(database.db), videos, storage, logger.child({ component: "batches" }))
+    : undefined;
+  if (videos && batches) {
+    const createLimit = config.createRateLimit ?? { max: 30, windowSeconds: 600 };
+    const createLimiter = new RateLimiter(createLimit.max, createLimit.windowSeconds * 1000);
+    app.route("/", videosRoutes({ auth, videos, createLimiter }));
+    app.route("/", batchesRoutes({ auth, batches, createLimiter }));
+  }
+  if (previews) app.route("/", previewsRoutes({ auth, previews }));
+  if (videos && catalog) {
+    app.route("/", mcpRoutes({ auth, catalog, credits, files, videos, batches, publicUrl: config.publicUrl, version }));
   }
   const aiLimit = config.aiRateLimit ?? { max: 20, windowSeconds: 600 };
   app.route(
@@ -533,6 +663,13 @@ function createHttpApp(parts: HttpParts): { app: ServerContext["app"]; closeStre
     in: "cookie",
     name: "better-auth.session_token",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A personal API key (`rsk_...`, made in Settings > API keys): `Authorization: Bearer <key>`. It acts as the " +
+      "user who made it, within its scopes: `read` for GET operations, `create` for everything else.",
+  });
   if (config.webDist) {
     const cspSources = {
       scriptUrls: [publicConfig.analytics.web?.scriptUrl, publicConfig.analytics.pixel?.scriptUrl].filter(
@@ -564,4 +701,21 @@ function confirmationMail(name: string, url: string): string {
 
 export function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+}
+
+/**
+ * What the fonts of this machine can draw: the check before charging and the builders' hint both read it. Read on
+ * first use and kept for the process (the fonts change only with the machine); a failed read is tried again.
+ */
+const sharedTextCoverage = textCoverageOnce();
+
+function textCoverageOnce(): () => Promise<TextCoverage> {
+  let loading: Promise<TextCoverage> | undefined;
+  return () => {
+    loading ??= loadTextCoverage().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
 }

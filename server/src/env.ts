@@ -1,5 +1,5 @@
 import path from "node:path";
-import { SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
+import { API_KEYS, SIGNUP_BONUS_DAILY_CAP } from "@reelsmith/core";
 import { VIDEO_ENCODERS } from "@reelsmith/media";
 import { z } from "zod";
 import type { S3Config } from "./repositories/storage/s3-storage.ts";
@@ -61,9 +61,26 @@ const envSchema = z.object({
   LLM_VISION: bool,
   AI_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   AI_RATE_LIMIT_WINDOW_S: z.coerce.number().int().positive().default(600),
+  /** Webhook endpoints on private, loopback or link-local addresses are called too (a closed network). */
+  WEBHOOKS_ALLOW_PRIVATE: bool,
+  /** Requests one API key may make per minute (each API process counts on its own). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(API_KEYS.perMinute),
   TTS_BASE_URL: z.url().optional(),
   PREVIEWS_DIR: z.string().optional(),
   RENDER_HEARTBEAT_S: z.coerce.number().int().min(10).max(3600).default(60),
+  /**
+   * Videos longer than this many seconds are rendered in segments by the queue's workers (0: never). Default 30 on
+   * PostgreSQL, where several `work` processes can share them; 0 on the embedded default's single process.
+   */
+  RENDER_SPLIT_OVER_S: z.coerce.number().min(0).max(3600).optional(),
+  /** The length of a split render's segments, in seconds: a multiple of the 2 s keyframe interval. */
+  RENDER_SEGMENT_S: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(600)
+    .refine((v) => v % 2 === 0, "RENDER_SEGMENT_S must be a multiple of 2 (the keyframe interval)")
+    .default(20),
   QUEUE_SUPERVISE_INTERVAL_S: z.coerce.number().int().min(1).max(3600).default(60),
   SIGNED_URL_TTL_S: z.coerce.number().int().min(60).max(604_800).default(3600),
   S3_BUCKET: z

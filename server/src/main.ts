@@ -94,6 +94,8 @@ async function main(): Promise<void> {
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL ?? "", vision: env.LLM_VISION }
         : undefined,
       aiRateLimit: { max: env.AI_RATE_LIMIT_MAX, windowSeconds: env.AI_RATE_LIMIT_WINDOW_S },
+      apiKeyRateLimit: { max: env.API_KEY_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+      webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE },
       ttsProvider: voice,
       signedUrlTtlSeconds: env.SIGNED_URL_TTL_S,
       authSecret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
       analytics: env.analytics,
       showcaseDir: env.showcaseDir,
       stripe: env.stripe,
+      splitRenders: splitSettings(env),
     },
     {
       events,
@@ -233,3 +236,9 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** Split renders: on PostgreSQL over 30 s unless RENDER_SPLIT_OVER_S says otherwise; off when it is 0. */
+function splitSettings(env: { RENDER_SPLIT_OVER_S?: number; RENDER_SEGMENT_S: number; DATABASE_URL?: string }) {
+  const overS = env.RENDER_SPLIT_OVER_S ?? (env.DATABASE_URL ? 30 : 0);
+  return overS > 0 ? { overS, segmentS: env.RENDER_SEGMENT_S } : undefined;
+}

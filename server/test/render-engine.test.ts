@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,15 +6,14 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { credits, files, generatedVideos, user } from "../src/db/schema/index.ts";
+import { spawnWorker, story } from "./engine-fixtures.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
-import { testLibraryDir, testMedia } from "./media.ts";
+import { testMedia } from "./media.ts";
 
 /**
  * The product path with the real render engine: the quick-built starter library, offline voices and
  * ffmpeg. Videos are kept short so the suite stays quick.
  */
-
-const MAIN = path.resolve(import.meta.dirname, "../src/main.ts");
 
 function probe(file: string) {
   const out = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", file], {
@@ -33,19 +32,6 @@ async function download(h: Harness, url: string): Promise<string> {
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   return file;
 }
-
-const story = (script: string) => ({
-  type: "reddit",
-  input: {
-    username: "quietneighbor",
-    post_title: "AITA for this?",
-    script,
-    caption_style: "fire",
-    background_video: "minecraft",
-    background_music: "lofi-rainy-window",
-    voice: "nova",
-  },
-});
 
 describe("videos made by the render engine", () => {
   let h: Harness;
@@ -137,20 +123,7 @@ describe("videos made by the render engine", () => {
       },
     );
     const worker = () => {
-      const child = spawn(process.execPath, ["--import", "tsx", MAIN, "work"], {
-        cwd: path.resolve(import.meta.dirname, ".."),
-        env: {
-          ...process.env,
-          DATABASE_URL: h.db.url,
-          DATA_DIR: dataDir,
-          LIBRARY_DIR: testLibraryDir(),
-          AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-          RENDER_HEARTBEAT_S: "10",
-          QUEUE_SUPERVISE_INTERVAL_S: "2",
-          LOG_LEVEL: "warn",
-        },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
+      const child = spawnWorker(h, dataDir);
       children.push(child);
       return child;
     };

@@ -8,6 +8,8 @@ import { createHarness, type Harness, json } from "./harness.ts";
 
 const TABLES = [
   "account",
+  "api_keys",
+  "batches",
   "contact_messages",
   "credits",
   "files",
@@ -21,6 +23,9 @@ const TABLES = [
   "subscriptions",
   "user",
   "verification",
+  "video_previews",
+  "webhook_deliveries",
+  "webhook_endpoints",
   "webhook_events",
 ];
 
@@ -121,7 +126,8 @@ describe("HTTP surface", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/account"]));
     const account = doc.paths["/api/account"].get;
-    expect(Object.keys(account.responses)).toEqual(["200", "400", "401", "500"]);
+    // A signed-in operation takes an API key too, and so lists the key's rate limit.
+    expect(Object.keys(account.responses)).toEqual(["200", "400", "401", "429", "500"]);
     expect(account.responses["200"].content["application/json"].schema.properties).toHaveProperty("credits");
     expect(account.responses["401"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(doc.components.schemas.Error.required).toEqual(["code", "message", "requestId"]);

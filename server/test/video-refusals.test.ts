@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { messages } from "@reelsmith/core";
+import { messages, spansHave, undrawableTextMessage } from "@reelsmith/core";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { credits, generatedVideos } from "../src/db/schema/index.ts";
@@ -7,6 +7,9 @@ import { DRIVERS } from "./databases.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
 import { createHarness, type Harness, json } from "./harness.ts";
 import { testMedia } from "./media.ts";
+
+const KAWI = String.fromCodePoint(0x11f04);
+const NAG_MUNDARI = String.fromCodePoint(0x1e4d0);
 
 const reddit = (overrides: Record<string, unknown> = {}) => ({
   type: "reddit",
@@ -56,6 +59,12 @@ describe.each(DRIVERS)("refused videos name their field on %s", (driver) => {
       [reddit({ subreddit: "ask-reddit" }), "input.subreddit", messages.reddit.subredditInvalid],
       [reddit({ upvotes: -5 }), "input.upvotes", messages.reddit.upvotesInvalid],
       [reddit({ comments: 2.5 }), "input.comments", messages.reddit.commentsInvalid],
+      // Letters of a script no installed font has (Kawi, Nag Mundari) would be empty boxes: named before charging.
+      [
+        reddit({ script: `It said ${KAWI}${KAWI}${NAG_MUNDARI} and left.` }),
+        "input.script",
+        undrawableTextMessage([KAWI, NAG_MUNDARI]),
+      ],
     ];
     for (const [body, field, message] of refusals) {
       const response = await create(body);
@@ -64,10 +73,28 @@ describe.each(DRIVERS)("refused videos name their field on %s", (driver) => {
     }
     expect(await h.db.db.select().from(generatedVideos)).toHaveLength(0);
     expect(await h.db.db.select().from(credits).where(eq(credits.source, "spend"))).toHaveLength(0);
+
+    // The builders' hint reads the same coverage: sorted, disjoint spans with Devanagari and Hangul, without Kawi.
+    const coverage = await h.request("/api/catalog/text-coverage");
+    expect(coverage.headers.get("cache-control")).toContain("max-age");
+    const { spans } = (await json(coverage)) as { spans: [number, number][] };
+    expect(spans.every(([a, b], i) => a <= b && (i === 0 || a > (spans[i - 1]?.[1] ?? 0) + 1))).toBe(true);
+    expect([0x915, 0xd55c, 0x41].map((cp) => spansHave(spans, cp))).toEqual([true, true, true]);
+    expect(spansHave(spans, KAWI.codePointAt(0) ?? 0)).toBe(false);
     expect((await json(h.request("/api/account", { cookie }))).credits).toBe(20);
 
     // The AI voice still reads a story whose creator did not ask for their own; the card's fields are kept.
-    const made = await create(reddit({ narrator: "ai", subreddit: "r/tifu", upvotes: 48_213, comments: null }));
+    // ...and a card and captions in Hindi and Japanese, which the installed fonts draw.
+    const made = await create(
+      reddit({
+        narrator: "ai",
+        subreddit: "r/tifu",
+        upvotes: 48_213,
+        comments: null,
+        post_title: "क्या मैं गलत हूँ?",
+        script: "隣人が私のはしごを売ってしまった。",
+      }),
+    );
     expect(made.status).toBe(201);
     const [row] = await h.db.db.select().from(generatedVideos);
     expect(row?.input).toMatchObject({ subreddit: "tifu", upvotes: 48_213, comments: null });

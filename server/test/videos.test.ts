@@ -276,6 +276,13 @@ describe.each(DRIVERS)("making videos on %s", (driver) => {
     const page = await list("group=processing&size=2&page=1");
     expect(page).toMatchObject({ total: 3 });
     expect(page.items).toHaveLength(1);
+    // A page past the end has no row to carry the counts: they and the total still come back.
+    expect(await list("group=processing&size=2&page=5")).toEqual({
+      items: [],
+      total: 3,
+      counts: { processing: 3, finished: 0, failed: 0 },
+    });
+    expect(await list("group=processing&search=apple&page=3")).toMatchObject({ items: [], total: 1 });
 
     const other = (await h.signUp(`other.${driver}@example.com`)).cookie;
     expect((await json(h.request("/api/videos?group=processing", { cookie: other }))).total).toBe(0);

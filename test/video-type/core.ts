@@ -23,6 +23,7 @@ export const quoteCardDefinition = defineVideoType({
   schema: quoteCardInputSchema,
   ...quoteCardDisplay,
   title: (input) => `Quote - ${input.quote}`,
+  drawnText: ["quote"],
   assets: {
     background: { from: "library", field: "background_video", kind: "background" },
     music: { from: "library", field: "background_music", kind: "music", none: NO_MUSIC },

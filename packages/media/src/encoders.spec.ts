@@ -42,6 +42,23 @@ describe("encoder arguments", () => {
     expect(encoderArgs("h264_vaapi", FINAL).output.join(" ")).toContain("-rc_mode CQP -qp 23");
   });
 
+  it("forces keyframes on a time grid as IDR frames with every encoder", () => {
+    const grid = { ...FINAL, keyframeEveryS: 2 };
+    expect(h264Args(grid).join(" ")).toContain("-keyint_min 30 -force_key_frames expr:gte(t,n_forced*2)");
+    expect(encoderArgs("h264_nvenc", grid).output.join(" ")).toContain(
+      "-g 60 -force_key_frames expr:gte(t,n_forced*2) -forced-idr 1",
+    );
+    expect(encoderArgs("h264_qsv", grid).output.join(" ")).toContain(
+      "-g 60 -force_key_frames expr:gte(t,n_forced*2) -forced_idr 1",
+    );
+    expect(encoderArgs("h264_vaapi", grid).output.join(" ")).toContain(
+      "-g 60 -force_key_frames expr:gte(t,n_forced*2)",
+    );
+    for (const encoder of ["libx264", ...HARDWARE_ENCODERS] as const) {
+      expect(encoderArgs(encoder, FINAL).output.join(" ")).not.toMatch(/force|forced/);
+    }
+  });
+
   it("uploads VA-API's frames to the device it opens (VAAPI_DEVICE or the first render node)", () => {
     expect(encoderArgs("h264_vaapi", FINAL, {})).toMatchObject({
       global: ["-vaapi_device", DEFAULT_VAAPI_DEVICE],

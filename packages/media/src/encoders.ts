@@ -1,4 +1,4 @@
-import { type H264Options, h264Args } from "./presets.ts";
+import { forcedKeyframeArgs, type H264Options, h264Args } from "./presets.ts";
 import { runMedia } from "./run.ts";
 
 /**
@@ -45,8 +45,17 @@ function colourTags(options: H264Options): string[] {
     : ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"];
 }
 
-function gopArgs(options: H264Options): string[] {
-  return options.gop !== undefined ? ["-g", String(options.gop)] : [];
+/**
+ * The GOP and the forced keyframes. NVENC and Quick Sync make a forced frame a plain I frame unless told to make it
+ * an IDR (`idrFlag`), which players and muxers alone count as a keyframe; VA-API makes it an IDR of itself.
+ */
+function gopArgs(options: H264Options, idrFlag?: string): string[] {
+  const forced = forcedKeyframeArgs(options);
+  return [
+    ...(options.gop !== undefined ? ["-g", String(options.gop)] : []),
+    ...forced,
+    ...(forced.length > 0 && idrFlag ? [idrFlag, "1"] : []),
+  ];
 }
 
 /** The arguments of one encoder for the settings an x264 encode would use (`h264Args`). */
@@ -79,7 +88,7 @@ export function encoderArgs(
           "-b:v",
           "0",
           ...profile,
-          ...gopArgs(options),
+          ...gopArgs(options, "-forced-idr"),
           "-pix_fmt",
           "yuv420p",
           ...colourTags(options),
@@ -97,7 +106,7 @@ export function encoderArgs(
           "-global_quality",
           quality,
           ...profile,
-          ...gopArgs(options),
+          ...gopArgs(options, "-forced_idr"),
           "-pix_fmt",
           "nv12",
           ...colourTags(options),

@@ -12,8 +12,19 @@ export interface H264Options {
   /** Longest and shortest distance between keyframes, in frames. */
   gop?: number;
   keyintMin?: number;
+  /**
+   * Force a keyframe on every multiple of this many seconds of the output's time, so that encodes of a video's
+   * stretches cut on those times join into the keyframe spacing of one encode.
+   */
+  keyframeEveryS?: number;
   /** Tag the picture BT.709 limited range (default true). */
   bt709?: boolean;
+}
+
+/** `-force_key_frames` for `keyframeEveryS` (ffmpeg marks the frames; each encoder makes them keyframes). */
+export function forcedKeyframeArgs(options: H264Options): string[] {
+  const every = options.keyframeEveryS;
+  return every !== undefined ? ["-force_key_frames", `expr:gte(t,n_forced*${every})`] : [];
 }
 
 /** Output options for H.264 video. */
@@ -29,6 +40,7 @@ export function h264Args(options: H264Options): string[] {
     options.profile ?? "high",
     ...(options.gop !== undefined ? ["-g", String(options.gop)] : []),
     ...(options.keyintMin !== undefined ? ["-keyint_min", String(options.keyintMin)] : []),
+    ...forcedKeyframeArgs(options),
     "-pix_fmt",
     "yuv420p",
     ...(options.bt709 === false

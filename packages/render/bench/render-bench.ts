@@ -4,6 +4,10 @@
  *   (b) the bare ffmpeg encode of the same output with every input already made;
  *   (c) the same story as a 720x1280 draft, end to end;
  *   (d) a 30 s faceless dreamscape: its shots cut from one clip whose picture and sound both play;
+ *   (e) the story of (a) rendered again from its composition: whole, then split into segments encoded with one
+ *       worker and with two (wall and CPU time side by side: each segment runs the graph from the video's start);
+ *   (f) the free preview of the story of (a), from the request to the moment its first HLS piece could play
+ *       (voice-over included, as the builder's click starts it), and until it is whole;
  * and prints both times, their ratio and the peak memory. Targets: (a)/(b) <= 1.10, (a) <= 45 s, (d) under 1.5 GB
  * resident (each shot's picture is read only as the overlay wants it, never ahead for the sound's sake).
  * Usage: npm run bench:render (needs the media library: npm run library:build).
@@ -14,9 +18,13 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { facelessInputSchema, type RedditInput, redditInputSchema } from "@reelsmith/core";
 import { loadLibrary } from "@reelsmith/library";
+import type { Composition } from "../src/composition/schema.ts";
 import { runFfmpeg } from "../src/ffmpeg/run.ts";
 import { resolveAssets } from "../src/pipeline/assets.ts";
-import { produceVideo } from "../src/pipeline/produce.ts";
+import { producePreview, produceVideo } from "../src/pipeline/produce.ts";
+import { followPreview } from "../src/preview.ts";
+import { renderComposition } from "../src/render.ts";
+import { DEFAULT_SEGMENT_S, planSegments, renderCompositionSplit } from "../src/split.ts";
 import { OfflineTtsProvider } from "../src/tts/offline.ts";
 
 /** Highest resident memory (VmHWM) a process reaches, read from /proc while it runs. */
@@ -42,6 +50,14 @@ function cpuSeconds(): number {
   const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
   const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
   return ticks / 100;
+}
+
+/** Wall and CPU time (this process and its children) of one run. */
+async function timed(run: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpu0 = cpuSeconds();
+  const start = performance.now();
+  await run();
+  return { wall: performance.now() - start, cpu: cpuSeconds() - cpu0 };
 }
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -107,6 +123,34 @@ try {
   const timeD = performance.now() - startD;
   const shots = faceless.composition.layers?.filter((l) => l.kind === "video").length ?? 0;
 
+  // (e) The inputs of (a) are still in its work folder: the same composition, rendered whole and split.
+  const story = full.composition as unknown as Composition;
+  const e = (name: string) => ({ output: join(root, `e-${name}.mp4`), thumbnail: join(root, `e-${name}.jpg`) });
+  const whole = await timed(() => renderComposition(story, e("whole")));
+  const split1 = await timed(() => renderCompositionSplit(story, { ...e("split1"), workers: 1 }));
+  const split2 = await timed(() => renderCompositionSplit(story, { ...e("split2"), workers: 2 }));
+  const segments = planSegments(story.duration).length;
+
+  // (f) The free preview from scratch: voice-over, cards, the mix's loudness, then the stream's first piece.
+  let firstPiece = 0;
+  const startF = performance.now();
+  const follow = followPreview(
+    join(root, "f-stream"),
+    async (update) => {
+      if (!firstPiece && update.pieces.some((piece) => piece.endsWith(".m4s"))) firstPiece = performance.now() - startF;
+    },
+    { intervalMs: 50 },
+  );
+  const preview = await producePreview({
+    type: "reddit",
+    input,
+    assets,
+    tts,
+    workDir: join(root, "f"),
+    previewDir: join(root, "f-stream"),
+  }).finally(() => follow.stop());
+  const timeF = performance.now() - startF;
+
   const ratio = timeA / timeB;
   const node = process.resourceUsage().maxRSS;
   const rows: [string, string][] = [
@@ -127,6 +171,18 @@ try {
     [
       "(d) faceless",
       `${s(timeD)} for ${faceless.durationS.toFixed(1)} s, ${shots} shots of one clip; ffmpeg peak RSS ${mb(peakD)} (target < 1536 MB: ${peakD < 1536 * 1024 ? "met" : "missed"})`,
+    ],
+    [
+      "(e) whole | split",
+      `${segments} segments of ${DEFAULT_SEGMENT_S} s; wall ${s(whole.wall)} whole | ${s(split1.wall)} 1 worker | ${s(split2.wall)} 2 workers`,
+    ],
+    [
+      "(e) CPU time",
+      `${whole.cpu.toFixed(1)} s whole | ${split1.cpu.toFixed(1)} s 1 worker (${(split1.cpu / whole.cpu).toFixed(2)}x) | ${split2.cpu.toFixed(1)} s 2 workers (${(split2.cpu / whole.cpu).toFixed(2)}x)`,
+    ],
+    [
+      "(f) free preview",
+      `first piece playable at ${s(firstPiece)} (target <= 10 s: ${firstPiece <= 10_000 ? "met" : "missed"}), whole ${preview.durationS.toFixed(0)} s at ${s(timeF)} (voice-over and probes ${preview.timings.prepare.toFixed(1)} s)`,
     ],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -2,11 +2,12 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { VIDEO_TYPES, type VideoType, videoInputSchemas } from "@reelsmith/core";
+import { PREVIEW, VIDEO_TYPES, type VideoType, videoInputSchemas } from "@reelsmith/core";
 import { loadLibrary } from "@reelsmith/library";
 import { RenderError } from "../src/errors.ts";
 import { resolveAssets } from "../src/pipeline/assets.ts";
-import { produceVideo } from "../src/pipeline/produce.ts";
+import { producePreview, produceVideo } from "../src/pipeline/produce.ts";
+import { followPreview } from "../src/preview.ts";
 import { renderComposition } from "../src/render.ts";
 import { createTtsProvider } from "../src/tts/factory.ts";
 import { ensureExampleMedia } from "./example-media.ts";
@@ -15,28 +16,34 @@ const USAGE = `Render a video from the command line.
 
   npm run render -- <composition.json> <out.mp4> [--draft]
   npm run render -- --recipe <type> <input.json> <out.mp4> [--draft]
+  npm run render -- --recipe <type> <input.json> <out-folder> --preview
 
 <type> is one of: ${VIDEO_TYPES.join(", ")}.
 A recipe input file holds {"input": {...the type's form fields...}, "files": {"<upload id>": "path"}};
 paths are relative to the input file. Library keys (backgrounds, music, memes, style clips) are
 looked up in the media library (npm run library:build). Examples: packages/render/examples/<type>.json.
-A thumbnail is written next to the video (<out>.jpg).`;
+A thumbnail is written next to the video (<out>.jpg). With --preview the free preview is made instead: the
+first ${PREVIEW.seconds} s at ${PREVIEW.width}x${PREVIEW.height} as an HLS playlist (index.m3u8) in <out-folder>, with the time
+until its first piece could play.`;
 
 interface Args {
   recipe: VideoType | null;
   source: string;
   output: string;
   draft: boolean;
+  preview: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const rest: string[] = [];
   let recipe: string | null = null;
   let draft = false;
+  let preview = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--recipe") recipe = argv[++i] ?? "";
     else if (a === "--draft") draft = true;
+    else if (a === "--preview") preview = true;
     else if (a === "-h" || a === "--help") {
       console.log(USAGE);
       process.exit(0);
@@ -53,6 +60,7 @@ function parseArgs(argv: string[]): Args {
     source: resolve(cwd, rest[0] as string),
     output: resolve(cwd, rest[1] as string),
     draft,
+    preview,
   };
 }
 
@@ -101,20 +109,33 @@ async function renderRecipe(args: Args & { recipe: VideoType }) {
   const workDir = await mkdtemp(join(tmpdir(), "reelsmith-cli-"));
   const line = progressLine();
   const started = performance.now();
+  // What the video and its preview are both made from.
+  const request = {
+    type: args.recipe,
+    input: parsed.data as never,
+    assets: assets as never,
+    tts: createTtsProvider(process.env, { onWarning: (m) => console.warn(`warning: ${m}`) }),
+    workDir,
+    signal: controller.signal,
+    onStage: line.stage,
+    onProgress: line.progress,
+    onWarning: (m: string) => console.warn(`\nwarning: ${m}`),
+  };
   try {
-    const result = await produceVideo({
-      type: args.recipe,
-      input: parsed.data as never,
-      assets: assets as never,
-      tts: createTtsProvider(process.env, { onWarning: (m) => console.warn(`warning: ${m}`) }),
-      workDir,
-      outputDir: workDir,
-      draft: args.draft,
-      signal: controller.signal,
-      onStage: line.stage,
-      onProgress: line.progress,
-      onWarning: (m) => console.warn(`\nwarning: ${m}`),
-    });
+    if (args.preview) {
+      let firstPiece: number | null = null;
+      const follow = followPreview(args.output, async (update) => {
+        if (firstPiece === null && update.pieces.some((p) => p.endsWith(".m4s"))) firstPiece = performance.now();
+      });
+      const result = await producePreview({ ...request, previewDir: args.output }).finally(() => follow.stop());
+      line.end();
+      const at = (t: number | null) => (t === null ? "-" : `${((t - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `${result.playlist}: ${result.durationS.toFixed(1)} s preview; first piece playable at ${at(firstPiece)}, whole at ${result.timings.total.toFixed(1)} s (voice-over and probes ${result.timings.prepare.toFixed(1)} s)`,
+      );
+      return;
+    }
+    const result = await produceVideo({ ...request, outputDir: workDir, draft: args.draft });
     line.end();
     await copyFile(result.videoPath, args.output);
     const thumb = `${args.output.replace(/\.[^./]+$/, "")}.jpg`;

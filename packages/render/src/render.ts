@@ -86,8 +86,9 @@ export async function measureMix(c: Composition, signal?: AbortSignal) {
 /**
  * Checks the finished file's true peak against the ceiling (the composition's target plus the
  * encoder's margin) and, while it is above, limits the sound again a little lower (at most twice).
+ * The picture is copied, so this also serves a split render's joined file.
  */
-async function keepUnderTruePeak(output: string, targetDb: number, signal?: AbortSignal) {
+export async function keepUnderTruePeak(output: string, targetDb: number, signal?: AbortSignal) {
   const ceiling = targetDb + TRUE_PEAK_MARGIN_DB;
   // Sound the encoder has already band-limited overshoots far less the second time: limiting at the
   // target (the margin under the ceiling) is usually enough.
@@ -108,6 +109,24 @@ async function keepUnderTruePeak(output: string, targetDb: number, signal?: Abor
 }
 
 /**
+ * What every encode of a composition starts with: its inputs checked, then (at once, as they do not depend on each
+ * other) its cards and captions drawn into `workDir`, its mix's loudness measured and the encoder chosen.
+ */
+export async function prepareToEncode(
+  composition: Composition,
+  workDir: string,
+  options: { signal?: AbortSignal; encoder?: VideoEncoder },
+) {
+  await checkInputs(composition);
+  const [prepared, loudness, encoder] = await Promise.all([
+    prepareComposition(composition, workDir),
+    measureMix(composition, options.signal),
+    options.encoder ?? videoEncoder().then((selection) => selection.encoder),
+  ]);
+  return { prepared, loudness, encoder };
+}
+
+/**
  * Renders a composition to an MP4: checks inputs, draws cards and captions, measures loudness, then
  * runs the one ffmpeg process. Scratch files are removed in every case.
  */
@@ -117,13 +136,7 @@ export async function renderComposition(input: Composition | unknown, options: R
   const workDir = options.workDir ?? (await mkdtemp(join(tmpdir(), "reelsmith-render-")));
   await mkdir(workDir, { recursive: true });
   try {
-    await checkInputs(composition);
-    // Drawing cards and captions and measuring the mix's loudness do not depend on each other.
-    const [prepared, loudness, encoder] = await Promise.all([
-      prepareComposition(composition, workDir),
-      measureMix(composition, options.signal),
-      options.encoder ?? videoEncoder().then((selection) => selection.encoder),
-    ]);
+    const { prepared, loudness, encoder } = await prepareToEncode(composition, workDir, options);
     for (const w of prepared.warnings) options.onWarning?.(w);
     const thumbnail = options.thumbnail && composition.thumbnailAt !== undefined ? options.thumbnail : null;
     const { args } = buildRenderArgs(prepared.composition, {

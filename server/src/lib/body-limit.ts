@@ -1,7 +1,15 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
-import { AVATAR_MAX_DATA_URL_LENGTH, messages, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from "@reelsmith/core";
+import {
+  AVATAR_MAX_DATA_URL_LENGTH,
+  BATCHES,
+  batchMessages,
+  messages,
+  UPLOAD_KINDS,
+  UPLOAD_MAX_BYTES,
+} from "@reelsmith/core";
 import type { Context, MiddlewareHandler } from "hono";
+import { bearerKey } from "./bearer.ts";
 import { AppError } from "./errors.ts";
 import type { AppBindings } from "./types.ts";
 
@@ -69,6 +77,24 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     message: messages.reddit.avatarTooLarge,
     signedIn: true,
   },
+  // An MCP call may carry a file of at most UPLOAD_MAX_BYTES as base64 (upload_file), for API keys only.
+  {
+    method: "POST",
+    path: "/api/mcp",
+    maxBytes: base64Length(UPLOAD_MAX_BYTES) + DEFAULT_BODY_LIMIT,
+    message: messages.apiKeys.mcpUploadTooLarge,
+    signedIn: true,
+  },
+  // A batch carries its file's text (at most BATCHES.maxChars characters, escaped inside JSON).
+  ...["/api/batches", "/api/batches/check"].map(
+    (path): BodyLimitRule => ({
+      method: "POST",
+      path,
+      maxBytes: BATCHES.maxChars * 2 + DEFAULT_BODY_LIMIT,
+      message: batchMessages.tooLarge,
+      signedIn: true,
+    }),
+  ),
   // A profile carries its (already resized) avatar as a data URL.
   {
     method: "PATCH",
@@ -165,7 +191,11 @@ export function limitBodies(
     const bound = bodyBound(rule.maxBytes, rule.message, rule.streamed);
     if (!rule.signedIn || !signedIn) return bound;
     const gated: MiddlewareHandler<AppBindings> = async (c, next) => {
-      if (!(await signedIn(c))) throw new AppError("UNAUTHORIZED", messages.auth.unauthorized);
+      if (!(await signedIn(c))) {
+        // A request with an API key hears what the key gate says of a key that does not open the API.
+        const withKey = bearerKey(c.req.header("authorization")) !== undefined;
+        throw new AppError("UNAUTHORIZED", withKey ? messages.apiKeys.invalid : messages.auth.unauthorized);
+      }
       return bound(c, next);
     };
     return gated;

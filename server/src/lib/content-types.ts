@@ -23,6 +23,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".woff2": "font/woff2",
   ".woff": "font/woff",
   ".mp4": "video/mp4",
+  ".m4s": "video/iso.segment",
+  ".m3u8": "application/vnd.apple.mpegurl",
   ".m4a": "audio/mp4",
   ".mp3": "audio/mpeg",
   ".wav": "audio/wav",

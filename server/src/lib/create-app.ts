@@ -28,7 +28,9 @@ export function errorBody(code: ErrorCode | string, message: string, requestIdVa
     const { field } = details as { field?: unknown };
     if (typeof field === "string" && field.length > 0) extra.field = field;
   }
-  return { code, message, requestId: requestIdValue, ...extra };
+  // A refused batch names every row and column (rows the server itself wrote: see BatchesService).
+  const errors = (details as { errors?: unknown } | undefined)?.errors;
+  return { code, message, requestId: requestIdValue, ...extra, ...(Array.isArray(errors) ? { errors } : {}) };
 }
 
 /** A schema refusal as an error body: the first issue's own message, and the body path it is about. */

@@ -43,18 +43,30 @@ const hasJsonBody = (config: RouteConfig) =>
  * - 403 for a state-changing request from another site (the origin check), unless `crossSite` says the
  *   operation is called by another service (a signed webhook);
  * - 413 for a body past the size limit, on every state-changing operation (a DELETE may carry a body too);
- * - 415 for a body that is not the declared media type, where a JSON body is declared.
+ * - 415 for a body that is not the declared media type, where a JSON body is declared;
+ * - on an operation for signed-in users, an API key (`bearerAuth`) as well as the session cookie, with 429 for a
+ *   key over its rate and 403 for a read-only key that would change something, unless `sessionOnly` keeps keys
+ *   out (managing the keys themselves).
  */
 export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(
-  config: R & { crossSite?: boolean },
+  config: R & { crossSite?: boolean; sessionOnly?: boolean },
 ) {
-  const { crossSite, ...route } = config;
+  const { crossSite, sessionOnly, ...route } = config;
+  const signedIn = route.security?.some((scheme) => "cookieAuth" in scheme) ?? false;
+  if (signedIn && !sessionOnly) route.security = [...(route.security ?? []), { bearerAuth: [] }];
   const shared: Partial<Record<ErrorStatus, ErrorResponse>> = {
     400: errorResponse("Malformed input (such as a NUL character in the path, query or body)"),
   };
   if (STATE_CHANGING.has(route.method) && !crossSite) {
-    shared[403] = errorResponse("A state-changing request from another site (its Origin is not this site's)");
+    shared[403] = errorResponse(
+      signedIn && !sessionOnly
+        ? "A state-changing request from another site (its Origin is not this site's), or an API key without the create scope"
+        : "A state-changing request from another site (its Origin is not this site's)",
+    );
   }
+  if (signedIn && sessionOnly)
+    shared[403] = errorResponse("Sent with an API key: keys are managed only when signed in");
+  if (signedIn && !sessionOnly) shared[429] = errorResponse("Too many requests with this API key");
   if (STATE_CHANGING.has(route.method)) shared[413] = errorResponse("The body is larger than the server accepts");
   if (hasJsonBody(route as RouteConfig)) shared[415] = errorResponse("The body is not JSON");
   shared[500] = errorResponse("An unexpected failure (the requestId finds it in the server's log)");

@@ -1,5 +1,6 @@
 import { messages } from "@reelsmith/core";
 import type { MiddlewareHandler } from "hono";
+import { bearerKey } from "./bearer.ts";
 import { errorBody } from "./create-app.ts";
 import type { AppBindings } from "./types.ts";
 
@@ -22,7 +23,9 @@ export function originOf(value: string): string | undefined {
  * - it has no `Origin` and its `Sec-Fetch-Site` is `same-origin` or `none` (typed in by the user), or
  * - it has neither header and no cookies: a non-browser client (curl, a script), which cannot ride on a
  *   signed-in browser's session. A client that sends the session cookie must also send an `Origin`.
- * `exempt` paths are server-to-server endpoints that authenticate by signature (payment webhooks).
+ * `exempt` paths are server-to-server endpoints that authenticate by signature (payment webhooks). A request with
+ * `Authorization: Bearer` (an API key) passes too: a page of another site cannot send that header here without a
+ * CORS preflight this server never answers, and the key, not a cookie, says who it is.
  * Anything else gets 403 in the app's error shape.
  */
 export function originCheck(options: { trustedOrigins: string[]; exempt?: string[] }): MiddlewareHandler<AppBindings> {
@@ -30,6 +33,7 @@ export function originCheck(options: { trustedOrigins: string[]; exempt?: string
   const exempt = new Set(options.exempt ?? []);
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method) || exempt.has(c.req.path)) return next();
+    if (bearerKey(c.req.header("authorization")) !== undefined) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     let allowed: boolean;

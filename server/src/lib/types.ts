@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from "@reelsmith/core";
 import type { Logger } from "./logger.ts";
 
 export interface SessionUser {
@@ -5,6 +6,9 @@ export interface SessionUser {
   email: string;
   name: string;
   image: string | null;
+  /** The API key the request came with, and what it may do; absent for a signed-in browser. */
+  apiKeyId?: string;
+  apiKeyScopes?: readonly ApiKeyScope[];
 }
 
 export interface AppBindings {

@@ -1,13 +1,12 @@
 import { and, asc, eq, gt, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor, Transaction } from "../db/client.ts";
 import { payments, subscriptions, user, webhookEvents } from "../db/schema/index.ts";
+import { UUID } from "../lib/ids.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<typeof subscriptions.$inferInsert, "userId" | "createdAt" | "updatedAt">;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Payments, subscription rows and provider webhook events: the only code that touches those tables. */
 export class BillingRepository {

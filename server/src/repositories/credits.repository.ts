@@ -13,6 +13,8 @@ export interface LedgerEntry {
   /** Unique per cause (e.g. `signup:<userId>`, `spend:<videoId>`): a second write is ignored. */
   idempotencyKey: string;
   videoId?: string | null;
+  /** The API key a spend was made with (null or absent: the web app, or no spend). */
+  apiKeyId?: string | null;
   /** When it happened; the database's clock when omitted. */
   createdAt?: Date;
 }
@@ -69,6 +71,7 @@ export class CreditsRepository {
         notes: entry.notes,
         idempotencyKey: entry.idempotencyKey,
         videoId: entry.videoId ?? null,
+        apiKeyId: entry.apiKeyId ?? null,
         ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
       })
       .onConflictDoNothing({ target: credits.idempotencyKey })

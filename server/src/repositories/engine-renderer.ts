@@ -9,7 +9,15 @@ import {
   videoInputSchemas,
 } from "@reelsmith/core";
 import { type Library, LibraryAssetMissingError } from "@reelsmith/library";
-import { ImageTooLargeError, produceVideo, RenderError, resolveAssets, type TtsProvider } from "@reelsmith/render";
+import {
+  ImageTooLargeError,
+  producePreview,
+  produceVideo,
+  RenderError,
+  resolveAssets,
+  type TtsProvider,
+} from "@reelsmith/render";
+import type { PreviewContext, PreviewRenderer, RenderedPreview } from "../services/preview.service.ts";
 import {
   type RenderContext,
   type RenderedVideo,
@@ -17,6 +25,7 @@ import {
   type VideoRenderer,
 } from "../services/render.service.ts";
 import type { FileRow, FilesRepository } from "./files.repository.ts";
+import type { SplitRenderer } from "./split-renderer.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
 import type { VideoRow } from "./videos.repository.ts";
 
@@ -62,17 +71,28 @@ export function isInputFailure(error: unknown): boolean {
   return false;
 }
 
+/** A failure of the engine as the worker reports it: the user's words, and whether another attempt can work. */
+function asRenderFailure(error: unknown): RenderFailure {
+  if (error instanceof RenderFailure) return error;
+  return new RenderFailure(describeFailure(error), { cause: error, retryable: !isInputFailure(error) });
+}
+
+/** What the engine reads of a stored video or preview request. */
+export type StoredRequest = Pick<VideoRow, "userId" | "type" | "input">;
+
 /**
  * The render engine behind the worker: resolves a stored video request to files on disk (library items
  * by key, the user's uploads downloaded from storage into the job's folder) and runs the production
  * pipeline of packages/render.
  */
-export class EngineRenderer implements VideoRenderer {
+export class EngineRenderer implements VideoRenderer, PreviewRenderer {
   constructor(
     private readonly library: Library,
     private readonly storage: ObjectStorage,
     private readonly files: FilesRepository,
     private readonly tts: TtsProvider,
+    /** Splits long renders across the queue's workers; without it every render is one process. */
+    private readonly split?: SplitRenderer,
   ) {}
 
   /**
@@ -80,7 +100,7 @@ export class EngineRenderer implements VideoRenderer {
    * (audio.mp3, background.png...): upload id -> path, for `resolveAssets`.
    */
   async #downloadUploads<T extends VideoType>(
-    video: VideoRow,
+    video: StoredRequest,
     type: T,
     input: VideoInputByType[T],
     workDir: string,
@@ -101,7 +121,7 @@ export class EngineRenderer implements VideoRenderer {
    * Downloads the objects stored with the video (its input's inline data, e.g. the Reddit avatar) into the
    * job's folder: asset name -> path, for `resolveAssets`.
    */
-  async #downloadObjects(video: VideoRow, workDir: string): Promise<Record<string, string>> {
+  async #downloadObjects(video: StoredRequest, workDir: string): Promise<Record<string, string>> {
     const files: Record<string, string> = {};
     for (const [asset, key] of Object.entries(storedObjectsOf(video.input))) {
       const target = path.join(workDir, `${asset}${path.extname(key)}`);
@@ -111,16 +131,21 @@ export class EngineRenderer implements VideoRenderer {
     return files;
   }
 
-  async render(video: VideoRow, context: RenderContext): Promise<RenderedVideo> {
-    if (!isVideoType(video.type)) throw new RenderFailure(failed.typeRetired, { retryable: false });
-    const type = video.type;
-    const parsed = videoInputSchemas[type].safeParse(video.input);
+  /** The stored request of a video or a preview, checked and with its files on disk. */
+  async #resolve(owner: StoredRequest, workDir: string) {
+    if (!isVideoType(owner.type)) throw new RenderFailure(failed.typeRetired, { retryable: false });
+    const type = owner.type;
+    const parsed = videoInputSchemas[type].safeParse(owner.input);
     if (!parsed.success) throw new RenderFailure(failed.settingsInvalid, { retryable: false });
     const input = parsed.data as VideoInputByType[typeof type];
+    const files = await this.#downloadUploads(owner, type, input, workDir);
+    const objects = await this.#downloadObjects(owner, workDir);
+    return { type, input, assets: resolveAssets(type, input, this.library, files, objects) };
+  }
+
+  async render(video: VideoRow, context: RenderContext): Promise<RenderedVideo> {
     try {
-      const files = await this.#downloadUploads(video, type, input, context.workDir);
-      const objects = await this.#downloadObjects(video, context.workDir);
-      const assets = resolveAssets(type, input, this.library, files, objects);
+      const { type, input, assets } = await this.#resolve(video, context.workDir);
       const result = await produceVideo({
         type,
         input,
@@ -128,14 +153,33 @@ export class EngineRenderer implements VideoRenderer {
         tts: this.tts,
         workDir: context.workDir,
         signal: context.signal,
+        ...(this.split ? { encode: this.split.encoder({ userId: video.userId, videoId: video.id }) } : {}),
         onStage: context.onStage,
         onProgress: context.onProgress,
         onWarning: (message) => context.logger.warn({ warning: message }, "render warning"),
       });
       return { videoPath: result.videoPath, thumbnailPath: result.thumbnailPath, durationS: result.durationS };
     } catch (error) {
-      if (error instanceof RenderFailure) throw error;
-      throw new RenderFailure(describeFailure(error), { cause: error, retryable: !isInputFailure(error) });
+      throw asRenderFailure(error);
+    }
+  }
+
+  async preview(request: StoredRequest, context: PreviewContext): Promise<RenderedPreview> {
+    try {
+      const { type, input, assets } = await this.#resolve(request, context.workDir);
+      const result = await producePreview({
+        type,
+        input,
+        assets,
+        tts: this.tts,
+        workDir: context.workDir,
+        previewDir: context.previewDir,
+        signal: context.signal,
+        onWarning: (message) => context.logger.warn({ warning: message }, "preview warning"),
+      });
+      return { durationS: result.durationS, timings: result.timings };
+    } catch (error) {
+      throw asRenderFailure(error);
     }
   }
 }

@@ -1,11 +1,13 @@
 import { uploadFields, VIDEO_TYPES, type VideoGroup, type VideoSort } from "@reelsmith/core";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { credits, generatedVideos } from "../db/schema/index.ts";
 import type { Executor } from "../db/tx.ts";
 
 export type VideoRow = typeof generatedVideos.$inferSelect;
 export type NewVideoRow = typeof generatedVideos.$inferInsert;
+/** How many of the user's videos each group of the lists holds. */
+export type GroupCounts = { processing: number; finished: number; failed: number };
 
 /** Where a stored input may refer to an upload: each video type's upload fields, from its definition. */
 const UPLOAD_FIELDS = VIDEO_TYPES.flatMap((type) => uploadFields(type).map(({ field }) => ({ type, field })));
@@ -37,17 +39,17 @@ export class VideosRepository {
   }
 
   /**
-   * A page of the user's videos. `total` counts the whole group or search; a caller that already knows it (the
-   * group's count, with no search) passes it and saves the count query.
+   * A page of the user's videos in one query: the rows with the credits refunded for each, how many videos the
+   * group or search holds (`total`) and the count of every group. A page past the end has no row to carry the
+   * counts, so it asks for them apart.
    */
-  async list(
+  async page(
     userId: string,
     query: { group: VideoGroup; search: string; sort: VideoSort; page: number; size: number },
-    knownTotal?: Promise<number>,
-  ): Promise<{ rows: VideoRow[]; total: number }> {
+  ): Promise<{ rows: VideoRow[]; refunded: Map<string, number>; total: number; counts: GroupCounts }> {
+    const owned = and(eq(generatedVideos.userId, userId), isNull(generatedVideos.deletedAt));
     const where = and(
-      eq(generatedVideos.userId, userId),
-      isNull(generatedVideos.deletedAt),
+      owned,
       inArray(generatedVideos.status, GROUP_STATUSES[query.group]),
       query.search ? ilike(generatedVideos.title, likePattern(query.search)) : undefined,
     );
@@ -57,25 +59,40 @@ export class VideosRepository {
         : query.sort === "title"
           ? [asc(sql`lower(${generatedVideos.title})`), desc(generatedVideos.createdAt), asc(generatedVideos.id)]
           : [desc(generatedVideos.createdAt), desc(generatedVideos.id)];
-    const [rows, total] = await Promise.all([
-      this.db
-        .select()
-        .from(generatedVideos)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.size)
-        .offset(query.page * query.size),
-      knownTotal ??
-        this.db
-          .select({ n: count() })
-          .from(generatedVideos)
-          .where(where)
-          .then(([row]) => Number(row?.n ?? 0)),
-    ]);
-    return { rows, total };
+    // Drizzle leaves table names out of a one-table query, so the refund's subquery names both sides itself: the
+    // ledger's rows by an alias, the outer row by its table. The counts' subquery reads only its own table and is
+    // uncorrelated, so the database runs it once.
+    const refunded = sql<number>`coalesce((select sum(refund.amount) from ${credits} as refund
+      where refund.video_id = "generated_videos"."id" and refund.source = 'refund'), 0)::int`;
+    const counts = sql<Record<string, number> | null>`(select json_object_agg(g.status, g.n) from
+      (select ${generatedVideos.status} as status, count(*)::int as n from ${generatedVideos} where ${owned} group by 1) g)`;
+    const found = await this.db
+      .select({ video: generatedVideos, refunded, total: sql<number>`(count(*) over ())::int`, counts })
+      .from(generatedVideos)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.size)
+      .offset(query.page * query.size);
+    const first = found[0];
+    if (!first) {
+      const [counts, total] = await Promise.all([this.countByGroup(userId), this.#count(where)]);
+      return { rows: [], refunded: new Map(), total, counts };
+    }
+    const of = (status: string) => Number(first.counts?.[status] ?? 0);
+    return {
+      rows: found.map((f) => f.video),
+      refunded: new Map(found.map((f) => [f.video.id, Number(f.refunded)])),
+      total: Number(first.total),
+      counts: { processing: of("processing"), finished: of("finished"), failed: of("error") },
+    };
   }
 
-  async countByGroup(userId: string): Promise<{ processing: number; finished: number; failed: number }> {
+  async #count(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(generatedVideos).where(where);
+    return Number(row?.n ?? 0);
+  }
+
+  async countByGroup(userId: string): Promise<GroupCounts> {
     const rows = await this.db
       .select({ status: generatedVideos.status, n: count() })
       .from(generatedVideos)

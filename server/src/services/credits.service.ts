@@ -109,7 +109,7 @@ export class CreditsService {
    */
   async spendForVideo(
     tx: Transaction,
-    input: { userId: string; videoId: string; amount: number },
+    input: { userId: string; videoId: string; amount: number; apiKeyId?: string | undefined },
   ): Promise<LedgerRow | null> {
     if (input.amount === 0 && input.userId) return null;
     if (!isValidCreditChange(input.userId, input.amount)) {
@@ -127,6 +127,7 @@ export class CreditsService {
       amount: input.amount,
       key,
       videoId: input.videoId,
+      apiKeyId: input.apiKeyId ?? null,
       notes: `video ${input.videoId}`,
     });
     if (!row) {
@@ -370,7 +371,14 @@ export class CreditsService {
   /** A spend under the lock: no row when the balance is too low. */
   async #spendLocked(
     tx: Transaction,
-    input: { userId: string; amount: number; key: string; videoId: string | null; notes: string },
+    input: {
+      userId: string;
+      amount: number;
+      key: string;
+      videoId: string | null;
+      apiKeyId?: string | null;
+      notes: string;
+    },
   ): Promise<{ row: LedgerRow | null; balance: number }> {
     await this.settleEndedCycle(tx, input.userId, this.clock());
     const { balance, plan } = await this.credits.buckets(input.userId, tx);
@@ -385,6 +393,7 @@ export class CreditsService {
         notes: input.notes,
         idempotencyKey: input.key,
         videoId: input.videoId,
+        apiKeyId: input.apiKeyId ?? null,
       },
       tx,
     );

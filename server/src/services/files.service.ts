@@ -15,6 +15,7 @@ import {
   uploadTakesFormat,
 } from "@reelsmith/core";
 import { AppError } from "../lib/errors.ts";
+import { UUID } from "../lib/ids.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
@@ -30,8 +31,6 @@ export interface FileView {
   /** A signed URL that expires (previews and playback). */
   url: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface InspectedUpload {
   /** The real format, from the first bytes (reading on where a header asks, never past the size limit). */

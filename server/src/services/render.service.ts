@@ -8,6 +8,7 @@ import { makeScratchDir, removeScratchDir } from "../lib/scratch.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
+import type { WebhookEmitter } from "./webhooks.service.ts";
 
 export interface RenderedVideo {
   videoPath: string;
@@ -64,6 +65,8 @@ export class RenderService {
     private readonly events: EventBus,
     private readonly renderer: VideoRenderer,
     private readonly logger: Logger,
+    /** Tells the user's webhook endpoints when a video finishes or fails. */
+    private readonly webhooks?: WebhookEmitter,
   ) {}
 
   async #publish(
@@ -166,6 +169,12 @@ export class RenderService {
     }
     await this.#publish(video, { status: "finished", progress: 100, stage: null });
     logger.info({ durationS: rendered.durationS }, "video finished");
+    await this.webhooks?.emit(video.userId, "video.finished", {
+      id: video.id,
+      type: video.type,
+      title: video.title,
+      duration_s: Math.round(rendered.durationS * 100) / 100,
+    });
   }
 
   /**
@@ -191,6 +200,13 @@ export class RenderService {
     if (outcome.refunded > 0) {
       await this.credits.publishBalance(outcome.video.userId, { amount: outcome.refunded, source: "refund" });
     }
+    await this.webhooks?.emit(outcome.video.userId, "video.failed", {
+      id: outcome.video.id,
+      type: outcome.video.type,
+      title: outcome.video.title,
+      error_message: userMessage,
+      refunded: outcome.refunded,
+    });
     return true;
   }
 

@@ -23,7 +23,11 @@ type InlineReference = Extract<AssetReference, { from: "inline" }>;
  * render, a retry and a removal find them the same way for every type.
  */
 export class VideoObjects {
-  constructor(private readonly storage: ObjectStorage) {}
+  /** `keyOf` names an object by its owner (a video, or a preview: see PreviewService) and asset. */
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly keyOf: (userId: string, ownerId: string, asset: string, ext: string) => string = objectKey,
+  ) {}
 
   /**
    * Checks and stores the inline data of an input; returns the input to store (each such field emptied,
@@ -65,7 +69,7 @@ export class VideoObjects {
     }
     if (imageTooLarge(header)) throw new AppError("VALIDATION_FAILED", messages.files.imageTooLarge, at);
     if (!(await pictureDecodesWhole(bytes))) throw new AppError("VALIDATION_FAILED", ref.invalid, at);
-    const key = objectKey(userId, videoId, ref.asset, `.${sniffed.format.ext}`);
+    const key = this.keyOf(userId, videoId, ref.asset, `.${sniffed.format.ext}`);
     await this.storage.put(key, Readable.from([bytes]), sniffed.format.mime);
     return key;
   }
@@ -82,7 +86,7 @@ export class VideoObjects {
     const objects: Record<string, string> = {};
     try {
       for (const [asset, key] of Object.entries(storedObjectsOf(storedInput))) {
-        objects[asset] = objectKey(userId, videoId, asset, path.extname(key));
+        objects[asset] = this.keyOf(userId, videoId, asset, path.extname(key));
         await this.storage.copy(key, objects[asset]);
       }
     } catch (error) {

@@ -5,28 +5,33 @@ import {
   type CreateVideo,
   createVideoSchema,
   creditCost,
+  drawnTexts,
   type LibraryKind,
   messages,
   storedObjectsOf,
+  undrawableTextMessage,
   type Video,
-  type VideoGroup,
   type VideoList,
   type VideoListQuery,
   videoDownloadName,
   videoListQuerySchema,
   videoTitle,
+  WEBHOOKS,
 } from "@reelsmith/core";
-import type { Database } from "../db/client.ts";
+import type { TextCoverage } from "@reelsmith/render";
+import type { Database, Transaction } from "../db/client.ts";
 import type { EventBus } from "../events/event-bus.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { RENDER_VIDEO, renderVideoPayload } from "../jobs/render-video.job.ts";
 import { AppError } from "../lib/errors.ts";
+import { UUID } from "../lib/ids.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { FileRow, FilesRepository } from "../repositories/files.repository.ts";
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { VideoRow, VideosRepository } from "../repositories/videos.repository.ts";
 import type { CreditsService } from "./credits.service.ts";
 import { inputWithoutObjects, VideoObjects } from "./video-objects.ts";
+import type { WebhookEmitter } from "./webhooks.service.ts";
 
 /** Which starter-library items exist (library keys of an input are checked before anything is charged). */
 export interface MediaCatalog {
@@ -42,8 +47,6 @@ const UNKNOWN_LIBRARY_ITEM: Record<LibraryKind, string> = {
   dreamscape: messages.videos.unknownFootage,
   "hook-footage": messages.videos.unknownFootage,
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Making videos: the atomic creation (spend + video + render job in one transaction), and the owner's
@@ -64,6 +67,10 @@ export class VideosService {
       urlTtlSeconds: number;
       /** The queue priority of the user's renders (their plan's "fast rendering"); 0 when not given. */
       renderPriority?: (userId: string) => Promise<number>;
+      /** Tells the user's webhook endpoints when a creation leaves the balance low. */
+      webhooks?: WebhookEmitter;
+      /** What the machine's fonts can draw (read on first use): drawn text they cannot is refused before charging. */
+      textCoverage?: () => Promise<TextCoverage>;
     },
   ) {
     this.#objects = new VideoObjects(storage);
@@ -77,12 +84,20 @@ export class VideosService {
    * anything is stored or charged: an upload must be the user's own and of the kind the field needs.
    * Returns the uploads' original names by input field, for the title.
    */
-  async #checkReferences(
+  async checkReferences(
     userId: string,
     body: CreateVideo,
     uploads?: ReadonlyMap<string, FileRow>,
   ): Promise<Record<string, string>> {
     const filenames: Record<string, string> = {};
+    // Drawn text no installed font has would come out as empty boxes or fail the render: refused at its field.
+    const coverage = await this.options.textCoverage?.();
+    for (const { field, text } of coverage ? drawnTexts(body.type, body.input) : []) {
+      const missing = coverage?.undrawable(text) ?? [];
+      if (missing.length > 0) {
+        throw new AppError("VALIDATION_FAILED", undrawableTextMessage(missing), { field: `input.${field}` });
+      }
+    }
     for (const ref of assetReferences(body.type, body.input)) {
       // The refusal names the input field, so the builder shows it there.
       const at = { field: `input.${ref.field}` };
@@ -106,7 +121,7 @@ export class VideosService {
 
   /** Checks what the input refers to and stores its inline data: what the stored input and the title need. */
   async #prepare(userId: string, body: CreateVideo, videoId: string) {
-    const filenames = await this.#checkReferences(userId, body);
+    const filenames = await this.checkReferences(userId, body);
     const refs = assetReferences(body.type, body.input);
     const { storedInput, keys } = await this.#objects.store(userId, videoId, body.input, refs);
     return { storedInput, objectKeys: keys, title: videoTitle(body.type, body.input, { filenames }) };
@@ -117,12 +132,123 @@ export class VideosService {
    * locking and checking the balance) and the render job. All or nothing: a refusal leaves no row, no
    * spend, no job and no stored object.
    */
-  async create(userId: string, body: CreateVideo): Promise<Video> {
+  async create(userId: string, body: CreateVideo, via: { apiKeyId?: string | undefined } = {}): Promise<Video> {
     const videoId = crypto.randomUUID();
     // Read before anything is stored, so a failure here leaves nothing behind.
     const priority = (await this.options.renderPriority?.(userId)) ?? 0;
     const { storedInput, objectKeys, title } = await this.#prepare(userId, body, videoId);
-    return this.#start(userId, { videoId, type: body.type, storedInput, objectKeys, title, priority });
+    return this.#start(userId, {
+      videoId,
+      type: body.type,
+      storedInput,
+      objectKeys,
+      title,
+      priority,
+      apiKeyId: via.apiKeyId,
+    });
+  }
+
+  /**
+   * A batch's videos: their references checked and inline data stored first, then in ONE transaction the batch row
+   * (`within`), every video row, every spend and every render job. All or nothing: a refusal (not enough credits
+   * for all of them, an upload gone since the check) leaves no row, no spend, no job and no stored object.
+   */
+  async createMany(
+    userId: string,
+    batch: {
+      id: string;
+      type: CreateVideo["type"];
+      rows: { row: number; input: CreateVideo["input"] }[];
+      /** Writes the batch row, in the same transaction, before its videos. */
+      within: (tx: Transaction) => Promise<void>;
+    },
+    via: { apiKeyId?: string | undefined } = {},
+  ): Promise<Video[]> {
+    const priority = (await this.options.renderPriority?.(userId)) ?? 0;
+    const cost = creditCost(batch.type);
+    const prepared: { row: number; videoId: string; storedInput: Record<string, unknown>; title: string }[] = [];
+    const objectKeys: string[] = [];
+    let rows: VideoRow[];
+    try {
+      for (const { row, input } of batch.rows) {
+        const videoId = crypto.randomUUID();
+        const body = { type: batch.type, input } as CreateVideo;
+        const ready = await this.#prepare(userId, body, videoId);
+        objectKeys.push(...ready.objectKeys);
+        prepared.push({ row, videoId, storedInput: ready.storedInput, title: ready.title });
+      }
+      rows = await this.db.transaction(async (tx) => {
+        await batch.within(tx);
+        const inserted: VideoRow[] = [];
+        for (const [index, video] of prepared.entries()) {
+          inserted.push(
+            await this.videos.insert(
+              {
+                id: video.videoId,
+                userId,
+                title: video.title,
+                type: batch.type,
+                status: "processing",
+                input: video.storedInput,
+                cost,
+                stage: "Queued",
+                batchId: batch.id,
+                batchRow: video.row,
+              },
+              tx,
+            ),
+          );
+          try {
+            await this.credits.spendForVideo(tx, {
+              userId,
+              videoId: video.videoId,
+              amount: cost,
+              apiKeyId: via.apiKeyId,
+            });
+          } catch (error) {
+            // The refusal names what the whole batch needs against the balance it found.
+            if (error instanceof AppError && error.code === "INSUFFICIENT_CREDITS") {
+              const current = ((error.details as { current?: number } | undefined)?.current ?? 0) + index * cost;
+              throw new AppError("INSUFFICIENT_CREDITS", messages.credits.insufficientDialog, {
+                required: prepared.length * cost,
+                current,
+              });
+            }
+            throw error;
+          }
+          await this.queue.send(
+            { name: RENDER_VIDEO, schema: renderVideoPayload },
+            { videoId: video.videoId },
+            { tx, singletonKey: video.videoId, priority },
+          );
+        }
+        return inserted;
+      });
+    } catch (error) {
+      await this.#objects.delete(objectKeys);
+      throw error;
+    }
+    const total = rows.length * cost;
+    this.logger.info({ batchId: batch.id, type: batch.type, videos: rows.length, cost: total }, "batch created");
+    await this.credits.publishBalance(userId, { amount: -total, source: "spend" });
+    await this.#tellIfLow(userId, total);
+    for (const row of rows) {
+      await this.events.publish(userId, {
+        type: "video",
+        id: row.id,
+        status: "processing",
+        progress: 0,
+        stage: "Queued",
+      });
+    }
+    return Promise.all(rows.map((row) => this.#view(row, 0)));
+  }
+
+  /** Views of rows the caller read (a batch's videos), with their refunds. */
+  async views(rows: VideoRow[]): Promise<Video[]> {
+    const failed = rows.filter((r) => r.status === "error");
+    const refunds = failed.length > 0 ? await this.videos.refunds(failed.map((r) => r.id)) : new Map<string, number>();
+    return Promise.all(rows.map((row) => this.#view(row, refunds.get(row.id) ?? 0)));
   }
 
   /**
@@ -141,6 +267,8 @@ export class VideosService {
       title: string;
       priority: number;
       replaces?: string;
+      /** The API key the creation came with, recorded on its spend. */
+      apiKeyId?: string | undefined;
     },
   ): Promise<Video> {
     const { videoId, type, priority } = fresh;
@@ -161,7 +289,7 @@ export class VideosService {
           },
           tx,
         );
-        await this.credits.spendForVideo(tx, { userId, videoId, amount: cost });
+        await this.credits.spendForVideo(tx, { userId, videoId, amount: cost, apiKeyId: fresh.apiKeyId });
         await this.queue.send(
           { name: RENDER_VIDEO, schema: renderVideoPayload },
           { videoId },
@@ -179,6 +307,7 @@ export class VideosService {
     }
     this.logger.info({ videoId, type, cost, priority, retryOf: fresh.replaces }, "video created");
     await this.credits.publishBalance(userId, { amount: -cost, source: "spend" });
+    await this.#tellIfLow(userId, cost);
     await this.events.publish(userId, {
       type: "video",
       id: video.id,
@@ -189,13 +318,23 @@ export class VideosService {
     return this.#view(video, 0);
   }
 
+  /** `credits.low` once, when this spend took the balance below WEBHOOKS.creditsLowBelow. */
+  async #tellIfLow(userId: string, spent: number): Promise<void> {
+    const webhooks = this.options.webhooks;
+    if (!webhooks) return;
+    const balance = await this.credits.balance(userId);
+    if (balance < WEBHOOKS.creditsLowBelow && balance + spent >= WEBHOOKS.creditsLowBelow) {
+      await webhooks.emit(userId, "credits.low", { balance, below: WEBHOOKS.creditsLowBelow });
+    }
+  }
+
   /**
    * POST /api/videos/:id/retry: a failed video made again as a NEW video with the same input, charged
    * again through the same atomic path as a creation; the failed one leaves the lists in the same
    * transaction. Refused (409, with the reason) when the failure was the input's, when an upload it used
    * is gone, or when the video did not fail.
    */
-  async retry(userId: string, id: string): Promise<Video> {
+  async retry(userId: string, id: string, via: { apiKeyId?: string | undefined } = {}): Promise<Video> {
     const original = await this.#owned(userId, id);
     if (original.status === "processing") throw new AppError("CONFLICT", messages.videos.stillProcessing);
     if (original.status !== "error") throw new AppError("CONFLICT", messages.videos.retryNotFailed);
@@ -212,6 +351,7 @@ export class VideosService {
       title: original.title,
       priority,
       replaces: original.id,
+      apiKeyId: via.apiKeyId,
     });
   }
 
@@ -248,7 +388,7 @@ export class VideosService {
     const parsed = storedRequest(row);
     if (!parsed.success) return { ok: false, reason: messages.videos.retrySettingsInvalid };
     try {
-      await this.#checkReferences(row.userId, parsed.data, uploads);
+      await this.checkReferences(row.userId, parsed.data, uploads);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const gone = error.message === messages.files.notFound || error.message === messages.files.wrongUse;
@@ -259,25 +399,20 @@ export class VideosService {
   }
 
   /**
-   * GET /api/videos: a page of a group, its total and the count of every group. The queries do not grow with the
-   * page: the rows, the counts (which give the total when there is no search), the refunds of the failed ones
-   * and the uploads those failed ones would be retried with, each in one query.
+   * GET /api/videos: a page of a group, its total and the count of every group. Two queries whatever the page
+   * holds: the rows with their refunds, total and counts in one, and the uploads the failed ones would be retried
+   * with in another (none when no failed video on the page used an upload).
    */
   async list(userId: string, query: VideoListQuery): Promise<VideoList> {
     const parsed = videoListQuerySchema.parse(query);
-    const counting = this.videos.countByGroup(userId);
-    const known = parsed.search ? undefined : counting.then((counts) => groupTotal(counts, parsed.group));
-    const [{ rows, total }, counts] = await Promise.all([this.videos.list(userId, parsed, known), counting]);
+    const { rows, refunded, total, counts } = await this.videos.page(userId, parsed);
     const failed = rows.filter((r) => r.status === "error");
-    const [refunds, uploads] = await Promise.all([
-      this.videos.refunds(failed.map((r) => r.id)),
-      this.files.findMany(
-        userId,
-        failed.flatMap((row) => uploadIdsOf(row)),
-      ),
-    ]);
+    const uploads = await this.files.findMany(
+      userId,
+      failed.flatMap((row) => uploadIdsOf(row)),
+    );
     return {
-      items: await Promise.all(rows.map((row) => this.#view(row, refunds.get(row.id) ?? 0, uploads))),
+      items: await Promise.all(rows.map((row) => this.#view(row, refunded.get(row.id) ?? 0, uploads))),
       total,
       counts,
     };
@@ -317,12 +452,6 @@ export class VideosService {
       finished_at: row.finishedAt?.toISOString() ?? null,
     };
   }
-}
-
-/** The number of videos in a group, from the counts of each. */
-function groupTotal(counts: VideoList["counts"], group: VideoGroup): number {
-  if (group === "all") return counts.processing + counts.finished + counts.failed;
-  return counts[group];
 }
 
 /** The upload ids a stored input refers to (none when it no longer parses: its retry check says so). */

@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
             lazy: () => import("@/routes/contact").then((m) => ({ Component: m.ContactRoute })),
           },
           {
+            path: "docs/api",
+            lazy: () => import("@/routes/api-docs").then((m) => ({ Component: m.ApiDocsRoute })),
+          },
+          {
             path: "blog",
             lazy: () => import("@/routes/blog").then((m) => ({ Component: m.BlogRoute })),
           },
@@ -86,6 +90,10 @@ export const routes: RouteObject[] = [
             lazy: () => import("@/routes/app/dashboard").then((m) => ({ Component: m.DashboardRoute })),
           },
           { path: "create", lazy: () => import("@/routes/app/create").then((m) => ({ Component: m.CreateRoute })) },
+          {
+            path: "create/batches/:id",
+            lazy: () => import("@/routes/app/batch").then((m) => ({ Component: m.BatchRoute })),
+          },
           // Every builder route belongs to the app.
           ...videoTypeCatalogue.map(
             (type): RouteObject => ({

@@ -30,6 +30,8 @@ function detailsOf(body: ErrorBody): ApiErrorDetails {
   }
   const { field } = body as Record<string, unknown>;
   if (typeof field === "string" && field.length > 0) details.field = field;
+  const { errors } = body as Record<string, unknown>;
+  if (Array.isArray(errors)) details.errors = errors as ApiErrorDetails["errors"];
   return details;
 }
 

@@ -1,3 +1,5 @@
+import type { BatchRowError } from "@reelsmith/core";
+
 /** Details some refusals carry (top-up limits, insufficient credits, the refused field). */
 export interface ApiErrorDetails {
   maxQuantityAllowed?: number;
@@ -6,6 +8,8 @@ export interface ApiErrorDetails {
   current?: number;
   /** The refused value's path in the request body, dotted (`input.avatar_url`). */
   field?: string;
+  /** A refused batch: every row and column that stops it, with its reason. */
+  errors?: BatchRowError[];
 }
 
 /** Every failed API call surfaces as an ApiError carrying the server's `{code, message, requestId}`. */

@@ -24,6 +24,13 @@ export function formatDate(iso: string | Date): string {
   return longDate.format(typeof iso === "string" ? new Date(iso) : iso);
 }
 
+const dateTime = lazyDateFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+
+/** "Apr 10, 2026, 3:04:05 PM" in the viewer's own time zone and locale (when something happened, to the second). */
+export function formatDateTime(iso: string | Date): string {
+  return dateTime.format(typeof iso === "string" ? new Date(iso) : iso);
+}
+
 /** "Apr 10" (UTC). */
 export function formatShortDate(iso: string | Date): string {
   return shortDate.format(typeof iso === "string" ? new Date(iso) : iso);

@@ -32,3 +32,9 @@ export const capabilitiesQueryKey = ["capabilities"] as const;
 
 /** The user's uploads, per kind. */
 export const filesQueryKey = ["files"] as const;
+
+/** One free preview, kept current while it renders. */
+export const previewQueryKey = (id: string) => ["preview", id] as const;
+
+/** What the server's fonts can draw (the builders' hint for text no font has). */
+export const textCoverageQueryKey = ["catalog", "text-coverage"] as const;

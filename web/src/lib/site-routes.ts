@@ -23,6 +23,7 @@ export const publicRoutes: readonly SiteRoute[] = [
   { label: "Pricing", path: "/pricing", available: true, header: true, footer: "product" },
   { label: "Bespoke Solutions", path: "/bespoke", available: true, header: true },
   { label: "Blog", path: "/blog", available: true, footer: "resources" },
+  { label: "API reference", path: "/docs/api", available: true, footer: "resources" },
   { label: "About", path: "/about", available: true, footer: "company" },
   { label: "Contact", path: "/contact", available: true, footer: "company" },
   { label: "Privacy", path: "/privacy", available: true, footer: "legal" },

@@ -13,6 +13,7 @@ export const APP_PAGE_PATHS = [
   "/home",
   "/dashboard",
   "/create",
+  "/create/batches/:id",
   "/ai-ugc-ads/guidelines",
   "/settings",
   "/help",

@@ -94,6 +94,14 @@ export const SITE_PAGES: readonly SitePage[] = [
     changefreq: "monthly",
   },
   {
+    path: "/docs/api",
+    title: "API reference",
+    description:
+      "The Reelsmith REST API, MCP server and webhooks: authenticate with a personal API key, then upload, create, poll and download videos.",
+    priority: 0.5,
+    changefreq: "monthly",
+  },
+  {
     path: "/contact",
     title: "Contact us",
     description: "Questions about Reelsmith, plans, bespoke campaigns or self-hosting? Send us a message.",

@@ -34,6 +34,16 @@ export type Account = z.infer<typeof accountSchema>;
 export const sessionSchema = z.object({ account: accountSchema.nullable() });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** One reason one row of a batch cannot be made. `row` counts the videos from 1; `line` is where it starts in the file. */
+export const batchRowErrorSchema = z.object({
+  row: z.number().int(),
+  line: z.number().int(),
+  /** The input (column) at fault; null when the row as a whole is. */
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type BatchRowError = z.infer<typeof batchRowErrorSchema>;
+
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
@@ -49,6 +59,8 @@ export const errorBodySchema = z.object({
    * form can show the message at that field.
    */
   field: z.string().optional(),
+  /** Batch refusals: every row and column that stops the batch, with its reason. */
+  errors: z.array(batchRowErrorSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -108,6 +108,11 @@ export interface VideoTypeDefinition<S extends z.ZodType = z.ZodType, A = Record
   title(input: z.output<S>, context: VideoTitleContext): string;
   /** The files the recipe reads, by name: the uploads and library items the input refers to. */
   assets: A;
+  /**
+   * The input's free-text fields the video draws (captions, cards, bands). Before anything is charged each is checked
+   * for letters no installed font can draw, and refused at that field with the characters named.
+   */
+  drawnText: readonly StringField<z.output<S>>[];
 }
 
 /** Any type's definition, as a registry holds it. */

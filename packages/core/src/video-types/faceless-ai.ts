@@ -51,6 +51,7 @@ export const facelessAiDefinition = defineVideoType({
     const style = styles.find((s) => s.id === input.video_type)?.title ?? input.video_type;
     return `${input.tab === "asmr" ? "AI ASMR" : "Dreamscape"} - ${style}${input.title ? ` - ${input.title}` : ""}`;
   },
+  drawnText: ["title"],
   assets: {
     /** The style clip: an asmr or a dreamscape item, as the tab says. */
     clip: { from: "library", field: "video_type", kind: (input) => (input.tab === "asmr" ? "asmr" : "dreamscape") },

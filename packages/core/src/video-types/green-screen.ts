@@ -57,6 +57,7 @@ export const greenScreenDefinition = defineVideoType({
   schema: greenScreenInputSchema,
   ...VIDEO_TYPE_INFO["green-screen"],
   title: (input) => `Green Screen Meme - ${input.text_hook}`,
+  drawnText: ["text_hook"],
   assets: {
     /** The library's meme clip on chroma green, or null when the creator brought their own. */
     meme: { from: "library", field: "selected_meme", kind: "meme", optional: true },

@@ -83,6 +83,27 @@ export function videoTitle<T extends VideoType>(
   return clampVideoTitle(definition.title(input, { filenames: context.filenames ?? {} }));
 }
 
+/** The free text an input has the video draw, by field (empty fields left out): what `drawnText` names. */
+export function drawnTexts<T extends VideoType>(
+  type: T,
+  input: VideoInputByType[T],
+): { field: string; text: string }[] {
+  const fields = videoTypeDefinitions[type].drawnText as readonly string[];
+  return fields.flatMap((field) => {
+    const value = (input as Record<string, unknown>)[field];
+    return typeof value === "string" && value.trim() !== "" ? [{ field, text: value }] : [];
+  });
+}
+
+/** The refusal of text with letters no installed font can draw, naming them (with their code points). */
+export function undrawableTextMessage(characters: readonly string[]): string {
+  const named = characters
+    .slice(0, 8)
+    .map((c) => `"${c}" (U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")})`)
+    .join(", ");
+  return `No font on this server can draw ${named}${characters.length > 8 ? " and more" : ""}. Remove or replace ${characters.length === 1 ? "it" : "them"}.`;
+}
+
 /** The files a type's recipe reads, by asset name (what `resolveAssets` of packages/render returns). */
 export type VideoAssetsByType = { [T in VideoType]: AssetsOf<Definitions[T]> };
 

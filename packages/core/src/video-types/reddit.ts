@@ -159,6 +159,7 @@ export const redditDefinition = defineVideoType({
   ...VIDEO_TYPE_INFO.reddit,
   /** The spec's: 'Reddit Story - {username or Anonymous} - {post title}'. */
   title: (input) => `Reddit Story - ${input.username || "Anonymous"} - ${input.post_title}`,
+  drawnText: ["username", "post_title", "script", "subreddit"],
   assets: {
     /** Background gameplay video of the library, or null when the creator's own footage is used. */
     background: { from: "library", field: "background_video", kind: "background", optional: true },

@@ -36,6 +36,7 @@ export const textHookDefinition = defineVideoType({
     const what = input.text_hook || fileBaseName(filenames.audio_file_id) || "Untitled track";
     return `Music Video - ${style} - ${what}`;
   },
+  drawnText: ["text_hook"],
   assets: {
     /** The user's song (MP3, WAV or AAC). */
     audio: { from: "upload", field: "audio_file_id", kind: "audio-file" },

@@ -37,6 +37,7 @@ export const ugcAdsDefinition = defineVideoType({
   schema: ugcAdsInputSchema,
   ...VIDEO_TYPE_INFO["ugc-ads"],
   title: (input) => `UGC Ad - ${input.product_name || "Product"}${input.hook ? ` - ${input.hook}` : ""}`,
+  drawnText: ["product_name", "hook", "ad_copy"],
   assets: {
     /** The product photo. */
     productImage: { from: "upload", field: "product_image_id", kind: "product-image" },

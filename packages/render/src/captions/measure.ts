@@ -33,7 +33,24 @@ export const canvasMeasure: Measure = (text, face, size, letterSpacing = 0) => {
   return ctx.measureText(text).width + letterSpacing * [...text].length;
 };
 
-/** Font for drawn cards: the face, then colour emoji and a wide-coverage fallback. */
+/**
+ * What drawn cards fall back to, in order, for characters their face lacks: colour emoji, then Debian's Noto families
+ * for the scripts of the languages creators write in (Latin, Greek and Cyrillic; Devanagari; Thai; Arabic; Hebrew;
+ * Chinese, Japanese and Korean), then DejaVu Sans. Skia does not fall back by itself: a script missing here is drawn
+ * as empty boxes.
+ */
+export const CARD_FALLBACK_FAMILIES = [
+  "Noto Color Emoji",
+  "Noto Sans",
+  "Noto Sans Devanagari",
+  "Noto Sans Thai",
+  "Noto Sans Arabic",
+  "Noto Sans Hebrew",
+  "Noto Sans CJK JP",
+  "DejaVu Sans",
+] as const;
+
+/** Font for drawn cards: the face, then the fallbacks. */
 export function cardFont(face: FontFace, size: number): string {
-  return `${size}px "${canvasFamily(face)}", "Noto Color Emoji", "DejaVu Sans"`;
+  return `${face.weight} ${size}px "${canvasFamily(face)}", ${CARD_FALLBACK_FAMILIES.map((f) => `"${f}"`).join(", ")}`;
 }

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { EMOJI, isLetterOrDigit, spansHave, undrawableLetters } from "@reelsmith/core";
 import { RenderError } from "../errors.ts";
+import { FONT_FACES, fontFile } from "./fonts.ts";
 
 const exec = promisify(execFile);
 
@@ -8,8 +10,6 @@ const exec = promisify(execFile);
  * Keeping odd text from breaking a render: libass cannot draw colour emoji, and a character no font
  * has would come out as an empty box. Both are dropped from captions, with a warning naming them.
  */
-
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u{1F3FB}-\u{1F3FF}]|\u200D|\uFE0E|\uFE0F|\u20E3/gu;
 
 /** Removes emoji (and their joiners and modifiers), returning what was removed. */
 export function stripEmoji(text: string): { text: string; removed: string[] } {
@@ -62,17 +62,7 @@ export class CharSet {
     return new CharSet(sets.flatMap((s) => s.ranges));
   }
   has(codePoint: number): boolean {
-    let lo = 0;
-    let hi = this.ranges.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const r = this.ranges[mid];
-      if (!r) return false;
-      if (codePoint < r[0]) hi = mid - 1;
-      else if (codePoint > r[1]) lo = mid + 1;
-      else return true;
-    }
-    return false;
+    return spansHave(this.ranges, codePoint);
   }
 }
 
@@ -119,17 +109,28 @@ export function systemCharSet(): Promise<CharSet | null> {
   return systemSet;
 }
 
+/** The characters the installed fonts of a family have together; null when fontconfig's tools are missing. */
+export function familyCharSet(family: string): Promise<CharSet | null> {
+  return exec("fc-list", ["--format", "%{charset}\n", family]).then(
+    ({ stdout }) =>
+      CharSet.union(
+        stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => CharSet.parse(line)),
+      ),
+    () => null,
+  );
+}
+
 export interface Sanitised {
   text: string;
   dropped: string[];
 }
 
-/** Letters and digits of any script: what a caption may never lose. */
-const WORDLIKE = /[\p{L}\p{N}]/u;
-
 /** The letters and digits among dropped characters (emoji and symbols may be dropped with a warning). */
 export function droppedLetters(dropped: Iterable<string>): string[] {
-  return [...new Set([...dropped].filter((ch) => WORDLIKE.test(ch)))];
+  return [...new Set([...dropped].filter(isLetterOrDigit))];
 }
 
 /** Captions would lose letters or digits: no font on this machine draws them. */
@@ -171,5 +172,30 @@ export async function textSanitiser(
       else dropped.push(ch);
     }
     return { text: out, dropped };
+  };
+}
+
+/** What the machine's fonts can draw, asked of a creator's text before anything is made of it. */
+export interface TextCoverage {
+  /** The letters and digits of `text` that neither the engine's own fonts nor any installed font has (each once). */
+  undrawable(text: string): string[];
+  /** Everything drawable, as sorted disjoint code point spans (empty when nothing is known): for the builders. */
+  spans: readonly (readonly [number, number])[];
+}
+
+/**
+ * The coverage of the engine's fonts (the caption and card faces) and every installed font, read once through
+ * fontconfig. Emoji, symbols and spaces are never reported (captions leave emoji out, cards draw them in colour).
+ * Without fontconfig's tools nothing is known, and nothing is reported.
+ */
+export async function loadTextCoverage(system: () => Promise<CharSet | null> = systemCharSet): Promise<TextCoverage> {
+  const own = (await Promise.all(FONT_FACES.map((face) => fontCharSet(fontFile(face))))).filter(
+    (set): set is CharSet => set !== null,
+  );
+  const installed = await system();
+  const covered = installed || own.length > 0 ? CharSet.union([...own, ...(installed ? [installed] : [])]) : null;
+  return {
+    undrawable: (text) => (covered ? undrawableLetters(text, (codePoint) => covered.has(codePoint)) : []),
+    spans: covered?.spans ?? [],
   };
 }

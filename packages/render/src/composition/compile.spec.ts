@@ -2,6 +2,7 @@ import { fileInputArgs } from "@reelsmith/media";
 import { describe, expect, it } from "vitest";
 import {
   buildLoudnessArgs,
+  buildMixedAudioArgs,
   buildRenderArgs,
   DECODE_THREADS,
   duckGainExpr,
@@ -25,6 +26,8 @@ const ENCODE_TAIL = [
   "60",
   "-keyint_min",
   "15",
+  "-force_key_frames",
+  "expr:gte(t,n_forced*2)",
   "-pix_fmt",
   "yuv420p",
   "-colorspace",
@@ -62,6 +65,8 @@ describe("buildRenderArgs", () => {
       expect(Number(value("-keyint_min"))).toBeLessThan(Number(value("-g")));
       // Scene-cut detection stays on (x264's default): no -sc_threshold 0 or no-scenecut.
       expect(args.join(" ")).not.toMatch(/sc_threshold|scenecut/);
+      // A scene cut restarts x264's GOP; keyframes forced on every 2 s keep the spacing a split render joins into.
+      expect(value("-force_key_frames")).toBe("expr:gte(t,n_forced*2)");
     }
   });
 
@@ -413,6 +418,89 @@ describe("ducking", () => {
     }
     expect(filterGraph).not.toContain("[0:a]");
     expect(filterGraph).toContain("adelay=delays=3100:all=1");
+  });
+});
+
+describe("split renders", () => {
+  const c = parseComposition({
+    duration: 12.5,
+    thumbnailAt: 3,
+    layers: [{ kind: "video", src: "/m/bg.mp4", loop: true }],
+    audio: [{ src: "/m/voice.wav", role: "voice", duration: 9 }],
+  });
+  const subtitles = { path: "/w/captions.ass", fontsDir: "/w/fonts" };
+
+  it("encodes a window's picture alone: the whole graph, cut at the end of the picture's chain", () => {
+    const whole = buildRenderArgs(c, { output: "/o.mp4", subtitles, thumbnail: "/o.jpg", gainDb: 1.25 });
+    const { args, filterGraph } = buildRenderArgs(c, {
+      output: "/w/s1.mp4",
+      subtitles,
+      thumbnail: "/o.jpg",
+      gainDb: 1.25,
+      window: { start: 4, end: 8 },
+    });
+    // The background's chain is the whole render's; the cut comes after the captions.
+    expect(filterGraph.split(";")).toEqual([
+      whole.filterGraph.split(";")[0],
+      "[base0]ass=filename=/w/captions.ass:fontsdir=/w/fonts,setsar=1,format=yuv420p,trim=start=4:end=8,setpts=PTS-STARTPTS[vout]",
+    ]);
+    // No sound read or mapped, no still: the mix is made once for the whole video.
+    expect(args).not.toContain("/m/voice.wav");
+    expect(args.filter((a) => a === "-map")).toEqual(["-map"]);
+    expect(args.join(" ")).not.toMatch(/-c:a|\.jpg/);
+    const encode = ENCODE_TAIL.slice(0, ENCODE_TAIL.indexOf("-c:a"));
+    expect(args.slice(args.indexOf("-c:v"))).toEqual([...encode, "-t", "4", "-movflags", "+faststart", "/w/s1.mp4"]);
+    // The last window ends with the video.
+    const last = buildRenderArgs(c, { output: "/w/s3.mp4", window: { start: 12, end: 12.5 } }).args;
+    expect(last.slice(last.lastIndexOf("-t"), last.lastIndexOf("-t") + 2)).toEqual(["-t", "0.5"]);
+  });
+
+  it("refuses a window that does not start on a forced keyframe inside the video", () => {
+    for (const window of [
+      { start: 3, end: 5 },
+      { start: 4, end: 4 },
+      { start: 14, end: 16 },
+      { start: -2, end: 2 },
+    ]) {
+      expect(() => buildRenderArgs(c, { output: "/o.mp4", window })).toThrow(RangeError);
+    }
+  });
+
+  it("mixes the whole sound once, with the full render's loudness stage, to AAC", () => {
+    const whole = buildRenderArgs(c, { output: "/o.mp4", gainDb: 1.25 });
+    const args = buildMixedAudioArgs(c, { output: "/w/audio.m4a", gainDb: 1.25 });
+    const loudness = (graph: string) =>
+      graph
+        .split(";")
+        .at(-1)
+        ?.replace(/^\[\w+\]/, "");
+    expect(loudness(args[args.indexOf("-filter_complex") + 1] as string)).toBe(loudness(whole.filterGraph));
+    expect(args).toEqual([
+      "-hide_banner",
+      "-nostdin",
+      "-nostats",
+      "-t",
+      "9",
+      ...SOUND_ONLY,
+      ...fileInputArgs("/m/voice.wav"),
+      "-filter_complex",
+      [
+        "[0:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a0]",
+        "[a0]apad=whole_dur=12.5,atrim=duration=12.5[mixed1]",
+        "[mixed1]volume=1.25dB,aresample=192000,alimiter=limit=0.794:attack=5:release=50:level=false,aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[aout]",
+      ].join(";"),
+      "-map",
+      "[aout]",
+      "-y",
+      "-loglevel",
+      "warning",
+      ...ENCODE_TAIL.slice(ENCODE_TAIL.indexOf("-c:a")),
+      "-t",
+      "12.5",
+      "-movflags",
+      "+faststart",
+      "/w/audio.m4a",
+    ]);
   });
 });
 

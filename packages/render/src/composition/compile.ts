@@ -19,6 +19,12 @@ export const ENCODE = {
   gop: 60,
   /** Shortest distance between keyframes; scene cuts may place one anywhere past it. */
   keyintMin: 15,
+  /**
+   * Keyframes are forced on every multiple of this many seconds as well (a scene cut restarts the GOP, which would
+   * move every later keyframe), so the segments of a split render, cut on these times, join into the keyframe
+   * spacing of one whole encode (see split.ts).
+   */
+  keyframeEveryS: 2,
   pixFmt: "yuv420p",
   audioCodec: "aac",
   audioBitrate: "160k",
@@ -41,8 +47,25 @@ export interface CompileOptions {
   thumbnail?: string | null;
   /** 720x1280 instead of 1080x1920. */
   draft?: boolean;
+  /**
+   * Any other output size of the same aspect (the free preview's 540x960): every box, blur and motion is scaled
+   * by width, as the draft is. Wins over `draft`.
+   */
+  size?: { width: number; height: number };
   preset?: string;
   crf?: number;
+  /** Longest distance between keyframes in frames (default ENCODE.gop). */
+  gop?: number;
+  /**
+   * Encode only the first this many seconds of the composition (the free preview): the composition itself is
+   * unchanged, so every layer, fade and duck in that stretch is the one the whole video has.
+   */
+  limitS?: number;
+  /**
+   * Write an HLS event playlist of fragmented-MP4 segments of about this many seconds (`output` is the playlist)
+   * instead of one MP4: each segment can be played while the next is encoded.
+   */
+  hls?: { segmentS: number };
   /** Report progress on stdout (`-progress pipe:1`). */
   progress?: boolean;
   /** The H.264 encoder (default libx264; `videoEncoder()` of the media layer picks the machine's). */
@@ -52,6 +75,13 @@ export interface CompileOptions {
    * core, for every scaling filter of every layer). See {@link filterThreadsFor}.
    */
   filterThreads?: number;
+  /**
+   * Encode only the picture of this stretch (seconds; on multiples of ENCODE.keyframeEveryS), as one segment of a
+   * split render: the whole graph runs as for the full video, so every layer, fade and caption keeps its own time,
+   * and the stretch is cut out at the end of the picture's chain. No sound (the mix is made once for the whole
+   * video, buildMixedAudioArgs) and no thumbnail.
+   */
+  window?: { start: number; end: number };
 }
 
 /**
@@ -427,7 +457,11 @@ function buildVideo(g: Graph, c: Composition, f: Frame, options: CompileOptions)
   }
   // Square pixels, whatever a layer's scaling left behind (players stretch a picture whose SAR is not 1:1).
   tail.push("setsar=1", "format=yuv420p");
-  if (options.thumbnail && c.thumbnailAt !== undefined) {
+  if (options.window) {
+    const { start, end } = options.window;
+    tail.push(`trim=start=${num(start)}:end=${num(end)}`, "setpts=PTS-STARTPTS");
+  }
+  if (!options.window && options.thumbnail && c.thumbnailAt !== undefined) {
     const frame = Math.round(c.thumbnailAt * 30);
     g.chain([base], [...tail, "split=2"], "vout][vthumb_in");
     g.chain(
@@ -609,9 +643,10 @@ function buildMix(g: Graph, c: Composition, stem?: Stem): string {
   return g.chain([mix], [`apad=whole_dur=${num(c.duration)}`, `atrim=duration=${num(c.duration)}`], g.label("mixed"));
 }
 
-function frameFor(c: Composition, draft: boolean): Frame {
-  return draft
-    ? { ...DRAFT_SIZE, scale: DRAFT_SIZE.width / c.width, duration: c.duration }
+function frameFor(c: Composition, options: Pick<CompileOptions, "draft" | "size">): Frame {
+  const size = options.size ?? (options.draft ? DRAFT_SIZE : null);
+  return size
+    ? { width: even(size.width), height: even(size.height), scale: size.width / c.width, duration: c.duration }
     : { width: c.width, height: c.height, scale: 1, duration: c.duration };
 }
 
@@ -655,38 +690,60 @@ export function buildTruePeakFixArgs(input: string, output: string, limitDb: num
   ];
 }
 
-/** The full render: video graph + audio mix + loudness, encoded as H.264 High / AAC in MP4. */
-export function buildRenderArgs(c: Composition, options: CompileOptions): CompiledRender {
-  const g = new Graph();
-  const f = frameFor(c, Boolean(options.draft));
-  const video = buildVideo(g, c, f, options);
-  const mixed = buildMix(g, c);
+/**
+ * The loudness stage after the mix, ending in the encoder's sample format: the measured gain and a true-peak
+ * limiter, or one-pass loudnorm where no gain was measured. Nothing but the format for a video without sound.
+ */
+function loudnessFilters(c: Composition, gainDb: number | null | undefined): string[] {
+  const format = `aformat=sample_fmts=fltp:sample_rates=${ENCODE.sampleRate}:channel_layouts=stereo`;
+  if (c.audio.length === 0) return [format];
+  if (gainDb === undefined || gainDb === null) {
+    return [
+      `loudnorm=I=${num(c.loudness.targetLufs)}:TP=${num(c.loudness.truePeakDb)}:LRA=11`,
+      `aresample=${ENCODE.sampleRate}`,
+      // loudnorm hands out frames of any size; the AAC encoder takes 1024 samples at a time.
+      "asetnsamples=n=1024:p=0",
+      format,
+    ];
+  }
   // The limiter runs 4x oversampled, so it sees the peaks between samples (true peak), with half a
   // decibel kept back for the AAC encoder, whose filtering lifts some peaks a little.
   const limit = 10 ** ((c.loudness.truePeakDb - TRUE_PEAK_MARGIN_DB) / 20);
-  const loudness =
-    c.audio.length === 0
-      ? []
-      : options.gainDb === undefined || options.gainDb === null
-        ? [
-            `loudnorm=I=${num(c.loudness.targetLufs)}:TP=${num(c.loudness.truePeakDb)}:LRA=11`,
-            `aresample=${ENCODE.sampleRate}`,
-            // loudnorm hands out frames of any size; the AAC encoder takes 1024 samples at a time.
-            "asetnsamples=n=1024:p=0",
-          ]
-        : [
-            `volume=${num(options.gainDb)}dB`,
-            `aresample=${ENCODE.sampleRate * 4}`,
-            `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`,
-            `aresample=${ENCODE.sampleRate}`,
-          ];
-  g.chain([mixed], [...loudness, "aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo"], "aout");
+  return [
+    `volume=${num(gainDb)}dB`,
+    `aresample=${ENCODE.sampleRate * 4}`,
+    `alimiter=limit=${num(limit)}:attack=5:release=50:level=false`,
+    `aresample=${ENCODE.sampleRate}`,
+    format,
+  ];
+}
+
+/** A segment's stretch must hold frames and start on a forced keyframe, or its join would break the GOP. */
+function checkWindow(window: { start: number; end: number }, c: Composition): void {
+  const { start, end } = window;
+  const onKeyframe = Math.abs(start / ENCODE.keyframeEveryS - Math.round(start / ENCODE.keyframeEveryS)) < 1e-9;
+  if (!(start >= 0 && end > start && start < c.duration && onKeyframe)) {
+    throw new RangeError(
+      `a segment runs from a multiple of ${ENCODE.keyframeEveryS} s to a later time inside the video (got ${start}-${end} s of ${c.duration} s)`,
+    );
+  }
+}
+
+/** The full render: video graph + audio mix + loudness, encoded as H.264 High / AAC in MP4. */
+export function buildRenderArgs(c: Composition, options: CompileOptions): CompiledRender {
+  const g = new Graph();
+  const f = frameFor(c, options);
+  const { window } = options;
+  if (window) checkWindow(window, c);
+  const video = buildVideo(g, c, f, options);
+  if (!window) g.chain([buildMix(g, c)], loudnessFilters(c, options.gainDb), "aout");
   const encoder = encoderArgs(options.encoder ?? "libx264", {
     preset: options.preset ?? ENCODE.preset,
     crf: options.crf ?? ENCODE.crf,
     profile: ENCODE.profile,
-    gop: ENCODE.gop,
-    keyintMin: ENCODE.keyintMin,
+    gop: options.gop ?? ENCODE.gop,
+    keyintMin: Math.min(ENCODE.keyintMin, options.gop ?? ENCODE.gop),
+    keyframeEveryS: ENCODE.keyframeEveryS,
   });
   // A hardware encoder that takes its frames in video memory gets them uploaded at the end of the picture's chain.
   const picture = encoder.filters.length > 0 ? g.chain([video], encoder.filters, "venc") : video;
@@ -705,22 +762,53 @@ export function buildRenderArgs(c: Composition, options: CompileOptions): Compil
     filterGraph,
     "-map",
     `[${picture}]`,
-    "-map",
-    "[aout]",
+    ...(window ? [] : ["-map", "[aout]"]),
     ...encoder.output,
     "-r",
     "30",
-    ...aacArgs(ENCODE.audioBitrate),
+    ...(window ? [] : aacArgs(ENCODE.audioBitrate)),
     "-t",
-    num(c.duration),
-    "-movflags",
-    "+faststart",
-    options.output,
+    num(
+      window
+        ? Math.min(window.end, c.duration) - window.start
+        : options.limitS === undefined
+          ? c.duration
+          : Math.min(options.limitS, c.duration),
+    ),
+    ...(options.hls
+      ? hlsOutputArgs(options.output, options.hls.segmentS)
+      : ["-movflags", "+faststart", options.output]),
   ];
-  if (options.thumbnail && c.thumbnailAt !== undefined) {
+  if (!window && options.thumbnail && c.thumbnailAt !== undefined) {
     args.push("-map", "[vthumb]", "-frames:v", "1", "-q:v", "3", "-update", "1", options.thumbnail);
   }
   return { args, filterGraph, width: f.width, height: f.height };
+}
+
+/**
+ * An HLS event playlist beside its segments: fragmented MP4 (one init segment, then `.m4s` pieces cut at keyframes),
+ * the playlist rewritten after each piece is whole and closed with ENDLIST at the end. A player may start with the
+ * first piece while the rest are still being encoded.
+ */
+export function hlsOutputArgs(playlist: string, segmentS: number): string[] {
+  const dir = playlist.slice(0, playlist.lastIndexOf("/") + 1);
+  return [
+    "-f",
+    "hls",
+    "-hls_time",
+    num(segmentS),
+    "-hls_playlist_type",
+    "event",
+    "-hls_segment_type",
+    "fmp4",
+    "-hls_fmp4_init_filename",
+    "init.mp4",
+    "-hls_flags",
+    "independent_segments+temp_file",
+    "-hls_segment_filename",
+    `${dir}seg%03d.m4s`,
+    playlist,
+  ];
 }
 
 /** The arguments of an audio-only pass over a graph: its inputs and chains, one output label, then `output`. */
@@ -736,6 +824,26 @@ function audioPassArgs(g: Graph, label: string, output: string[]): string[] {
     `[${label}]`,
     ...output,
   ];
+}
+
+/**
+ * The sound of a split render, made once for the whole video: the mix and its loudness stage exactly as the full
+ * render has them (buildRenderArgs), encoded to AAC in an M4A that the segments' join copies in.
+ */
+export function buildMixedAudioArgs(c: Composition, options: { output: string; gainDb?: number | null }): string[] {
+  const g = new Graph();
+  g.chain([buildMix(g, c)], loudnessFilters(c, options.gainDb), "aout");
+  return audioPassArgs(g, "aout", [
+    "-y",
+    "-loglevel",
+    "warning",
+    ...aacArgs(ENCODE.audioBitrate),
+    "-t",
+    num(c.duration),
+    "-movflags",
+    "+faststart",
+    options.output,
+  ]);
 }
 
 /** A quick audio-only pass that measures the mix's loudness (EBU R128) before the real render. */

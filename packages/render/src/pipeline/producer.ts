@@ -12,10 +12,12 @@ import {
   type VoiceId,
 } from "@reelsmith/core";
 import { measureDuration } from "@reelsmith/media";
+import type { Composition } from "../composition/schema.ts";
 import { RenderError, UnsupportedMediaError } from "../errors.ts";
 import { probeMedia } from "../ffmpeg/probe.ts";
 import { PICTURE_MAX_SIDE, preparePicture } from "../pictures/picture.ts";
 import type { RecipeComposition, VoicePart } from "../recipes/common.ts";
+import type { RenderOptions, RenderResult } from "../render.ts";
 import type { TtsProvider } from "../tts/types.ts";
 
 /**
@@ -56,6 +58,11 @@ export interface ProduceRequestOf<D extends AnyVideoTypeDefinition, T extends st
   onWarning?: (message: string) => void;
   /** Called with the pid of the encoding ffmpeg process. */
   onSpawn?: (pid: number) => void;
+  /**
+   * Encodes the composition (default renderComposition, one process here). The server passes a split render for a
+   * long video: the same composition, its segments encoded by several workers.
+   */
+  encode?: (composition: Composition, options: RenderOptions) => Promise<RenderResult>;
 }
 
 /** A request for a video of one of the product's types (its input and files by the type's name). */

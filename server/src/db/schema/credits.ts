@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { apiKeys } from "./api-keys.ts";
 import { user } from "./auth.ts";
 import { generatedVideos } from "./videos.ts";
 
@@ -23,10 +24,14 @@ export const credits = pgTable(
     notes: text("notes").notNull().default("manual add"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     videoId: uuid("video_id").references(() => generatedVideos.id, { onDelete: "set null" }),
+    /** The API key a spend was made with; null for the web app (a session) and for every other source. */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("credits_user_created_idx").on(t.userId, t.createdAt),
+    // A video's refund, read with every failed video a list or a player shows.
+    index("credits_video_refund_idx").on(t.videoId).where(sql`${t.source} = 'refund'`),
     check("credits_amount_nonzero", sql`${t.amount} <> 0`),
     check(
       "credits_source_check",

@@ -2,11 +2,10 @@ import { VIDEO_TYPES } from "@reelsmith/core";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { batches } from "./batches.ts";
+import { sqlList } from "./sql-list.ts";
 
-/** A list of SQL string literals, for a check constraint. */
-function sqlList(values: readonly string[]): string {
-  return values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
-}
+export { sqlList } from "./sql-list.ts";
 
 /** Spec entity generated_videos, plus the render bookkeeping of design section 4. */
 export const generatedVideos = pgTable(
@@ -38,9 +37,13 @@ export const generatedVideos = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** Removed by its owner: out of every list, its stored files deleted; the row stays for the ledger. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** The batch it was made in, and its row there (1 = the file's first video). */
+    batchId: uuid("batch_id").references(() => batches.id, { onDelete: "set null" }),
+    batchRow: integer("batch_row"),
   },
   (t) => [
     index("generated_videos_user_status_created_idx").on(t.userId, t.status, t.createdAt),
+    index("generated_videos_batch_idx").on(t.batchId, t.batchRow).where(sql`${t.batchId} is not null`),
     check("generated_videos_status_check", sql`${t.status} in ('processing', 'finished', 'error')`),
     // Generated from the video type definitions (sorted, so only a new or removed type changes it).
     check("generated_videos_type_check", sql`${t.type} in (${sql.raw(sqlList([...VIDEO_TYPES].sort()))})`),

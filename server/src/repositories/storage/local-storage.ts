@@ -71,6 +71,12 @@ export class LocalStorage implements ObjectStorage {
     await fsp.copyFile(this.pathOf(key), destination);
   }
 
+  async read(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return fs.createReadStream(file);
+  }
+
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     await fsp.rm(file, { force: true });

@@ -28,6 +28,8 @@ export interface ObjectStorage {
   copy(from: string, to: string): Promise<void>;
   /** Copies the object to a local file (ffmpeg reads inputs from disk). */
   download(key: string, destination: string): Promise<void>;
+  /** The object's bytes as a stream (a batch's ZIP reads its videos one after another). */
+  read(key: string): Promise<Readable>;
   /** Idempotent: deleting a missing object succeeds. */
   delete(key: string): Promise<void>;
   /** A URL that reads the object until it expires, with HTTP Range support. */

@@ -123,6 +123,12 @@ export class S3Storage implements ObjectStorage {
     await pipeline(Readable.fromWeb(response.body as never), fs.createWriteStream(destination));
   }
 
+  async read(key: string): Promise<Readable> {
+    const response = await this.#check(await this.#client.fetch(this.#url(key)), "GET", key);
+    if (!response.body) throw new S3StorageError(`S3 GET ${key} returned no body`, response.status);
+    return Readable.fromWeb(response.body as never);
+  }
+
   async delete(key: string): Promise<void> {
     const response = await this.#client.fetch(this.#url(key), { method: "DELETE" });
     if (response.status === 404) return;

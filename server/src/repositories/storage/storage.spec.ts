@@ -9,6 +9,12 @@ import { assertSafeKey, storageWritable } from "./object-storage.ts";
 import { contentDisposition, S3Storage } from "./s3-storage.ts";
 import { UrlSigner } from "./url-signer.ts";
 
+async function chunksOf(stream: Readable): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return chunks;
+}
+
 describe("storage keys", () => {
   it("refuses traversal and odd characters", () => {
     expect(() => assertSafeKey("u1/audio-file/abc.mp3")).not.toThrow();
@@ -56,6 +62,8 @@ describe("LocalStorage", () => {
     await storage.copy("u1/a.txt", "u2/copy.txt");
     expect(await storage.stat("u2/copy.txt")).toEqual({ size: 5, contentType: "text/plain" });
     expect(fs.readFileSync(path.join(root, "u2/copy.txt"), "utf8")).toBe("hello");
+    expect(Buffer.concat(await chunksOf(await storage.read("u2/copy.txt"))).toString()).toBe("hello");
+    await expect(storage.read("u2/missing.txt")).rejects.toThrow();
     await expect(storage.copy("u1/missing.txt", "u2/x.txt")).rejects.toThrow();
     expect(await storage.stat("u2/x.txt")).toBeNull();
     await storage.delete("u1/a.txt");
@@ -109,6 +117,8 @@ describe("S3Storage against a local S3-compatible server", () => {
     const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "reelsmith-dl-")), "a.bin");
     await storage.download("u1/f/a.bin", target);
     expect(fs.readFileSync(target, "utf8")).toBe("0123456789");
+    expect(Buffer.concat(await chunksOf(await storage.read("u1/f/a.bin"))).toString()).toBe("0123456789");
+    await expect(storage.read("u1/f/missing.bin")).rejects.toThrow();
 
     await storage.copy("u1/f/a.bin", "u2/f/copy.bin");
     expect(await storage.stat("u2/f/copy.bin")).toEqual({ size: 10, contentType: "application/x-test" });

@@ -26,6 +26,24 @@ const fileResponses = {
  * A file of the starter library (backgrounds, music, memes, their thumbnails), as linked from the catalogue.
  * For the document: the handler is a plain route because the path has several segments.
  */
+export const textCoverageRoute = apiRoute({
+  method: "get",
+  path: "/api/catalog/text-coverage",
+  tags: ["Catalog"],
+  summary: "What the engine's and the installed fonts can draw, as Unicode code point spans (the builders' live hint)",
+  description:
+    "Sorted, disjoint `[first, last]` spans. Text the video draws with a letter outside them is refused before " +
+    "anything is charged; an empty list means the server could not tell, and refuses nothing.",
+  responses: {
+    200: {
+      description: "The spans",
+      content: {
+        "application/json": { schema: z.object({ spans: z.array(z.tuple([z.number().int(), z.number().int()])) }) },
+      },
+    },
+  },
+});
+
 export const libraryFileRoute = apiRoute({
   method: "get",
   path: "/api/library/files/{path}",

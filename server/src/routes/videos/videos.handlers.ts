@@ -17,7 +17,7 @@ export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLi
     .openapi(createVideoRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
       deps.createLimiter.enforce(`create:${user.id}`, messages.videos.tooMany);
-      return c.json(await deps.videos.create(user.id, c.req.valid("json")), 201);
+      return c.json(await deps.videos.create(user.id, c.req.valid("json"), { apiKeyId: user.apiKeyId }), 201);
     })
     .openapi(listVideosRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
@@ -32,7 +32,7 @@ export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLi
     .openapi(retryVideoRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
       deps.createLimiter.enforce(`create:${user.id}`, messages.videos.tooMany);
-      return c.json(await deps.videos.retry(user.id, c.req.valid("param").id), 201);
+      return c.json(await deps.videos.retry(user.id, c.req.valid("param").id, { apiKeyId: user.apiKeyId }), 201);
     })
     .openapi(deleteVideoRoute, async (c) => {
       const user = await requireUser(deps.auth, c);

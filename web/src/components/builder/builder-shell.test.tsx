@@ -1,10 +1,10 @@
-import type { Account, Catalog, Video } from "@reelsmith/core";
-import { messages } from "@reelsmith/core";
+import type { Account, Catalog } from "@reelsmith/core";
+import { messages, undrawableTextMessage } from "@reelsmith/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-
 import { jsonResponse, mockApi, renderWithRouter, testAccount } from "@/test/render";
+import { testVideo } from "@/test/video";
 import { type BuilderStepProps, defineBuilder } from "./builder-config";
 import { BuilderShell } from "./builder-shell";
 import { draftStorageKey } from "./use-builder-draft";
@@ -76,26 +76,7 @@ const complete: Draft = {
   background_video: "gta5",
 };
 
-const video: Video = {
-  id: "v1",
-  title: "Reddit Story - Anonymous - AITA?",
-  type: "reddit",
-  status: "processing",
-  progress: 0,
-  stage: null,
-  error_message: null,
-  cost: 6,
-  refunded: 0,
-  retryable: false,
-  retry_blocked_reason: null,
-  duration_s: null,
-  video_url: null,
-  thumbnail_url: null,
-  download_url: null,
-  video_caption: null,
-  created_at: "2026-01-01T00:00:00.000Z",
-  finished_at: null,
-};
+const video = testVideo();
 
 function renderShell(account: Account = testAccount) {
   return renderWithRouter(<BuilderShell config={config} account={account} />);
@@ -254,6 +235,28 @@ describe("BuilderShell", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("names letters the server's fonts cannot draw at their field as the creator types", async () => {
+    // Latin, and Devanagari without its last letters: what this server's fonts would draw.
+    mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "/api/catalog/text-coverage": () =>
+        jsonResponse(200, {
+          spans: [
+            [0x20, 0x7e],
+            [0x900, 0x930],
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderShell();
+    await user.type(await screen.findByLabelText("Title"), "AITA क");
+    expect(screen.queryByRole("alert")).toBeNull();
+    await user.type(screen.getByLabelText("Title"), "ह");
+    expect((await screen.findByRole("alert")).textContent).toBe(undrawableTextMessage(["ह"]));
+    await user.type(screen.getByLabelText("Title"), "{Backspace}");
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+  });
+
   it("shows the server's reason as the toast when it names no field, and stays on the step", async () => {
     mockApi({
       "/api/catalog": () => jsonResponse(200, catalog),
@@ -336,5 +339,43 @@ describe("BuilderShell", () => {
     await user.click(button("Generate Video · 6 credits"));
     expect((await screen.findByRole("alert")).textContent).toBe("Top up: 6 needed, 1 left");
     expect(screen.queryByRole("dialog", { name: messages.credits.insufficientTitle })).toBeNull();
+  });
+
+  it("previews for free: asks the server with the draft, shows the preview's failure, and a refusal in its words", async () => {
+    const preview = {
+      id: "p1",
+      type: "reddit",
+      status: "queued",
+      playlistUrl: null,
+      durationS: null,
+      cached: false,
+      errorMessage: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+    };
+    const fetchMock = mockApi({
+      "/api/catalog": () => jsonResponse(200, catalog),
+      "POST /api/video-previews": [
+        () => jsonResponse(201, preview),
+        () => jsonResponse(409, { code: "CONFLICT", message: messages.videos.previewBusy, requestId: "r2" }),
+      ],
+      "/api/video-previews/p1": () =>
+        jsonResponse(200, { ...preview, status: "error", errorMessage: messages.videos.previewFailed }),
+    });
+    sessionStorage.setItem(draftStorageKey("reddit", testAccount.user.id), JSON.stringify(complete));
+    const user = userEvent.setup();
+    renderShell();
+    await walkToLastStep(user);
+    await user.click(button(/^Preview · free/));
+    const panel = await screen.findByTestId("preview-panel");
+    expect(await within(panel).findByText(messages.videos.previewFailed)).toBeTruthy();
+    const asked = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith("/api/video-previews") && init?.method === "POST",
+    );
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ type: "reddit", input: expect.objectContaining(complete) });
+    // Nothing is charged by a preview: no creation was asked for.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/api/videos"))).toBe(false);
+
+    await user.click(button(/^Preview · free/));
+    expect(await screen.findByText(messages.videos.previewBusy)).toBeTruthy();
   });
 });

@@ -1,5 +1,13 @@
-import { type Account, messages, type Video } from "@reelsmith/core";
-import { ArrowLeft, ArrowRight, Loader2, Wand2 } from "lucide-react";
+import {
+  type Account,
+  messages,
+  spansHave,
+  undrawableLetters,
+  undrawableTextMessage,
+  type Video,
+  videoTypeDefinitions,
+} from "@reelsmith/core";
+import { ArrowLeft, ArrowRight, Eye, Loader2, Wand2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -9,14 +17,17 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCatalog } from "./api/get-catalog";
+import { useTextCoverage } from "./api/get-text-coverage";
 import type { BuilderConfig, BuilderDraft } from "./builder-config";
 import { BuilderStepper } from "./builder-stepper";
 import { CostPill } from "./cost-pill";
 import { GeneratingScreen } from "./generating-screen";
 import { InsufficientCreditsDialog, type InsufficientCreditsDialogProps } from "./insufficient-credits-dialog";
+import { PreviewPanel } from "./preview-panel";
 import { advance, canVisit, firstIssueMessage, readyToGenerate, stepComplete } from "./step-completion";
 import { useBuilderDraft } from "./use-builder-draft";
 import { builderSchema, useGenerateFlow } from "./use-generate-flow";
+import { usePreviewFlow } from "./use-preview-flow";
 
 /** What a builder shows when the balance cannot pay for the video (the kit's default: 'Insufficient Credits'). */
 export type ShortfallDialog = (props: InsufficientCreditsDialogProps) => ReactNode;
@@ -61,12 +72,26 @@ export function BuilderShell<D extends BuilderDraft>({
     },
   });
 
+  const preview = usePreviewFlow({ config, draft });
+
   // A refusal that names a field: its step opens, and the reason shows there until the field changes.
   const { refusal } = flow;
+  // Drawn text with letters the server's fonts lack is named at its field as the creator types (the server refuses
+  // it the same way before charging).
+  const coverage = useTextCoverage();
   const errors = useMemo((): Partial<Record<keyof D & string, string>> => {
-    if (!refusal?.field || !Object.is(draft[refusal.field], refusal.value)) return {};
-    return { [refusal.field]: refusal.message } as Partial<Record<keyof D & string, string>>;
-  }, [refusal, draft]);
+    const found: Record<string, string> = {};
+    const spans = coverage.data?.spans ?? [];
+    if (spans.length > 0) {
+      for (const field of videoTypeDefinitions[config.type].drawnText as readonly string[]) {
+        const value = draft[field];
+        const missing = typeof value === "string" ? undrawableLetters(value, (cp) => spansHave(spans, cp)) : [];
+        if (missing.length > 0) found[field] = undrawableTextMessage(missing);
+      }
+    }
+    if (refusal?.field && Object.is(draft[refusal.field], refusal.value)) found[refusal.field] = refusal.message;
+    return found as Partial<Record<keyof D & string, string>>;
+  }, [refusal, draft, coverage.data, config.type]);
   const refusedStep = refusal?.field
     ? config.steps.findIndex((s) => (s.fields as readonly string[]).includes(refusal.field ?? ""))
     : -1;
@@ -154,6 +179,10 @@ export function BuilderShell<D extends BuilderDraft>({
           onGo={go}
         />
       ) : null}
+      {/* Above the step, so it scrolls into full view on a phone whatever the step's length. */}
+      {preview.open ? (
+        <PreviewPanel preview={preview.preview} changes={preview.changes} onClose={preview.close} />
+      ) : null}
       <section aria-labelledby="step-title" className="space-y-5 rounded-xl border bg-card/60 p-4 sm:p-6">
         <header className="space-y-1">
           <h2 id="step-title" className="font-display text-xl font-bold">
@@ -183,14 +212,24 @@ export function BuilderShell<D extends BuilderDraft>({
             <ArrowRight aria-hidden="true" />
           </Button>
         ) : (
-          <Button
-            variant="brand"
-            onClick={flow.generate}
-            disabled={(!explains && !readyToGenerate(schema, draft)) || flow.isPending}
-          >
-            {flow.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
-            Generate Video · {flow.cost} credits
-          </Button>
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <Button
+              variant="outline"
+              onClick={preview.ask}
+              disabled={(!explains && !readyToGenerate(schema, draft)) || preview.busy}
+            >
+              {preview.busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              Preview · free
+            </Button>
+            <Button
+              variant="brand"
+              onClick={flow.generate}
+              disabled={(!explains && !readyToGenerate(schema, draft)) || flow.isPending}
+            >
+              {flow.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
+              Generate Video · {flow.cost} credits
+            </Button>
+          </div>
         )}
       </div>
       {shortfallDialog({

@@ -56,6 +56,22 @@ export function builderSchema(config: Pick<BuilderConfig<BuilderDraft>, "type">)
 }
 
 /**
+ * The draft as the type's input, or, while it is incomplete, a toast that says so: 'Missing information' (or, for a
+ * builder that asks for it, the schema's own message for the first thing missing). Generate and Preview both ask.
+ */
+export function completeInput<D extends BuilderDraft>(
+  config: BuilderConfig<D>,
+  draft: D,
+): { success: true; data: unknown } | { success: false } {
+  const parsed = builderSchema(config).safeParse(draft);
+  if (parsed.success) return { success: true, data: parsed.data };
+  const issue = config.whenIncomplete === "toast-first-issue" ? parsed.error.issues[0]?.message : undefined;
+  if (issue) toast.error(issue);
+  else toast.error(messages.videos.missingInformation, { description: config.messages.incomplete });
+  return { success: false };
+}
+
+/**
  * Generate, as every builder does it (spec sections 4, 5 and 8): an incomplete draft says
  * 'Missing information' (or, for a builder that asks for it, the schema's own message for the first
  * thing missing); a balance below the cost opens the insufficient-credits dialog without a call;
@@ -83,13 +99,8 @@ export function useGenerateFlow<D extends BuilderDraft>({
 
   const generate = () => {
     setRefusal(null);
-    const parsed = builderSchema(config).safeParse(draft);
-    if (!parsed.success) {
-      const issue = config.whenIncomplete === "toast-first-issue" ? parsed.error.issues[0]?.message : undefined;
-      if (issue) toast.error(issue);
-      else toast.error(messages.videos.missingInformation, { description: config.messages.incomplete });
-      return;
-    }
+    const parsed = completeInput(config, draft);
+    if (!parsed.success) return;
     if (!canAfford(account.credits, config.type)) {
       setShortfall({ required: cost, current: account.credits });
       return;

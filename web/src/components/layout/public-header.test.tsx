@@ -41,7 +41,7 @@ describe("public header and footer", () => {
     }
   });
 
-  it("lists exactly the spec's footer links", () => {
+  it("lists exactly the spec's footer links and the API reference", () => {
     renderHeader("/", false);
     const footer = screen.getByRole("contentinfo");
     const labels = within(footer)
@@ -51,7 +51,17 @@ describe("public header and footer", () => {
           .getAllByRole("link")
           .map((a) => a.textContent),
       );
-    expect(labels.sort()).toEqual(["About", "Blog", "Contact", "FAQ", "Features", "Pricing", "Privacy", "Terms"]);
+    expect(labels.sort()).toEqual([
+      "API reference",
+      "About",
+      "Blog",
+      "Contact",
+      "FAQ",
+      "Features",
+      "Pricing",
+      "Privacy",
+      "Terms",
+    ]);
     expect(within(footer).getByText(/HALFOFFWOW/)).toBeTruthy();
   });
 

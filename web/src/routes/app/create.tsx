@@ -1,4 +1,6 @@
-import { CreatorStudio } from "@/features/studio/components/creator-studio";
+import { useSearchParams } from "react-router";
+import { BatchForm, BatchList } from "@/features/batches";
+import { CreatorStudio, type StudioTab } from "@/features/studio/components/creator-studio";
 import { usePageMeta } from "@/lib/seo";
 import { isRouteAvailable } from "@/lib/site-routes";
 
@@ -8,5 +10,19 @@ export function CreateRoute() {
     description: "Pick a video format to create.",
     robots: "noindex, nofollow",
   });
-  return <CreatorStudio isAvailable={isRouteAvailable} />;
+  const [params, setParams] = useSearchParams();
+  const tab: StudioTab = params.get("tab") === "batch" ? "batch" : "formats";
+  return (
+    <CreatorStudio
+      isAvailable={isRouteAvailable}
+      tab={tab}
+      onTabChange={(next) => setParams(next === "batch" ? { tab: "batch" } : {}, { replace: true })}
+      batch={
+        <>
+          <BatchForm />
+          <BatchList />
+        </>
+      }
+    />
+  );
 }

@@ -1,9 +1,11 @@
 import { useState } from "react";
 
+import { ApiKeysCard } from "@/features/api-keys";
 import { BuyCreditsDialog, SubscriptionCard } from "@/features/billing";
 import { UsageCard } from "@/features/credits";
 import { ProfileCard } from "@/features/settings/components/profile-card";
 import { SettingsScreen } from "@/features/settings/components/settings-screen";
+import { WebhooksCard } from "@/features/webhooks";
 import { usePageMeta } from "@/lib/seo";
 import { useAppAccount } from "./use-app-account";
 
@@ -17,6 +19,8 @@ export function SettingsRoute() {
         profile={<ProfileCard account={account} />}
         subscription={<SubscriptionCard />}
         usage={<UsageCard onBuyCredits={() => setBuying(true)} />}
+        apiKeys={<ApiKeysCard />}
+        webhooks={<WebhooksCard />}
       />
       <BuyCreditsDialog open={buying} onOpenChange={setBuying} signedIn successPath="/settings" />
     </>

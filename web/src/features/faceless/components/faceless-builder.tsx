@@ -32,8 +32,8 @@ export const facelessBuilder = defineBuilder<FacelessDraft>({
       label: "Style",
       hint: "Choose a kind of video and a style, then generate.",
       fields: ["tab", "video_type", "title", "length_s"],
-      Component: ({ draft, patch, catalog }: StepProps) => (
-        <FacelessStyleStep values={draft} onChange={patch} catalog={catalog} />
+      Component: ({ draft, patch, catalog, errors }: StepProps) => (
+        <FacelessStyleStep values={draft} onChange={patch} catalog={catalog} errors={errors} />
       ),
     },
   ],

@@ -9,6 +9,7 @@ import {
 } from "@reelsmith/core";
 import { useId } from "react";
 
+import { FieldError } from "@/components/builder/field-error";
 import { LibraryTiles } from "@/components/builder/pickers/library-tiles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -33,10 +34,13 @@ export function FacelessStyleStep({
   values,
   onChange,
   catalog,
+  errors = {},
 }: {
   values: FacelessValues;
   onChange: (values: Partial<FacelessValues>) => void;
   catalog: Catalog;
+  /** Why a field stops the video (a refusal, or text no font can draw), shown at the field. */
+  errors?: Partial<Record<keyof FacelessValues, string>>;
 }) {
   const titleId = useId();
   const styles = values.tab === "asmr" ? catalog.asmr : catalog.dreamscape;
@@ -95,9 +99,11 @@ export function FacelessStyleStep({
             value={values.title}
             maxLength={HOOK_TEXT_MAX}
             placeholder="Oddly satisfying 🍉"
-            aria-describedby={`${titleId}-count ${titleId}-hint`}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={`${titleId}-count ${titleId}-hint${errors.title ? ` ${titleId}-error` : ""}`}
             onChange={(e) => onChange({ title: e.target.value.slice(0, HOOK_TEXT_MAX) })}
           />
+          {errors.title ? <FieldError id={`${titleId}-error`}>{errors.title}</FieldError> : null}
           <p id={`${titleId}-hint`} className="text-xs text-muted-foreground">
             Shown as the hook in the first seconds.
           </p>

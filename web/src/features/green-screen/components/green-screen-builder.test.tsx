@@ -1,4 +1,12 @@
-import { type Catalog, FILE_ACCEPT, greenScreenInputSchema, messages, NO_MUSIC, type UserFile } from "@reelsmith/core";
+import {
+  type Catalog,
+  FILE_ACCEPT,
+  greenScreenInputSchema,
+  messages,
+  NO_MUSIC,
+  type UserFile,
+  type Video,
+} from "@reelsmith/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +14,7 @@ import { draftStorageKey } from "@/components/builder/use-builder-draft";
 import { builderSchema } from "@/components/builder/use-generate-flow";
 import { FakeUpload } from "@/test/fake-upload";
 import { jsonResponse, mockApi, renderWithRouter, testAccount } from "@/test/render";
+import { testVideo } from "@/test/video";
 import { GreenScreenBuilder, type GreenScreenDraft, greenScreenBuilder } from "./green-screen-builder";
 
 const memes = Array.from({ length: 33 }, (_, i) => ({
@@ -59,22 +68,11 @@ const ownClip: UserFile = {
 
 /** The server's answer to a new video (the fields a list row has, in their first state). */
 function createdVideo(created: { id: string; type: string; status: string; progress: number; stage: null }) {
-  return {
-    ...created,
+  return testVideo({
+    ...(created as Partial<Video>),
     title: "Green Screen Meme - me at 3am",
-    error_message: null,
-    cost: 6,
-    refunded: 0,
-    retryable: false,
-    retry_blocked_reason: null,
-    duration_s: null,
-    video_url: null,
-    thumbnail_url: null,
-    download_url: null,
-    video_caption: null,
     created_at: "2026-03-02T10:00:00.000Z",
-    finished_at: null,
-  };
+  });
 }
 
 /** A saved draft that uses the creator's own clip as its meme. */

@@ -44,8 +44,8 @@ export const musicVideoBuilder = defineBuilder<MusicVideoDraft>({
       label: "Style",
       hint: "Pick the footage and write the hook, then generate.",
       fields: ["video_style", "text_hook"],
-      Component: ({ draft, patch, catalog }: StepProps) => (
-        <StyleStep values={draft} onChange={patch} styles={catalog.textHookStyles} />
+      Component: ({ draft, patch, catalog, errors }: StepProps) => (
+        <StyleStep values={draft} onChange={patch} styles={catalog.textHookStyles} errors={errors} />
       ),
     },
   ],

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
 import { useFiles } from "@/components/builder/api/get-files";
+import { FieldError } from "@/components/builder/field-error";
 import { LibraryTiles } from "@/components/builder/pickers/library-tiles";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -29,10 +30,13 @@ export function StyleStep({
   values,
   onChange,
   styles,
+  errors = {},
 }: {
   values: StyleValues;
   onChange: (values: Partial<StyleValues>) => void;
   styles: Catalog["textHookStyles"];
+  /** Why a field stops the video (a refusal, or text no font can draw), shown at the field. */
+  errors?: Partial<Record<keyof StyleValues, string>>;
 }) {
   const hookId = useId();
   const capabilities = useCapabilities();
@@ -96,10 +100,12 @@ export function StyleStep({
           maxLength={HOOK_TEXT_MAX}
           rows={3}
           placeholder="POV: the drop hits and you forget everything"
-          aria-describedby={`${hookId}-count`}
+          aria-invalid={errors.text_hook ? true : undefined}
+          aria-describedby={`${hookId}-count${errors.text_hook ? ` ${hookId}-error` : ""}`}
           onChange={(e) => onChange({ text_hook: e.target.value.slice(0, HOOK_TEXT_MAX) })}
-          className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm"
+          className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm"
         />
+        {errors.text_hook ? <FieldError id={`${hookId}-error`}>{errors.text_hook}</FieldError> : null}
       </div>
     </div>
   );

@@ -253,12 +253,14 @@ export function ScriptStep({
                 placeholder="anonymous"
                 autoComplete="off"
                 className="pl-7"
-                aria-describedby={`${ids.username}-count`}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={`${ids.username}-count${errors.username ? ` ${ids.username}-error` : ""}`}
                 onChange={(e) =>
                   onChange({ username: normaliseRedditUsername(e.target.value).slice(0, REDDIT_USERNAME_MAX) })
                 }
               />
             </div>
+            {errors.username ? <FieldError id={`${ids.username}-error`}>{errors.username}</FieldError> : null}
           </div>
           <div className="space-y-2">
             <div className="flex items-center justify-between">
@@ -269,11 +271,13 @@ export function ScriptStep({
               id={ids.title}
               value={values.post_title}
               placeholder="AITA for refusing to share my lottery win with my roommate?"
-              aria-describedby={`${ids.title}-count`}
+              aria-invalid={errors.post_title ? true : undefined}
+              aria-describedby={`${ids.title}-count${errors.post_title ? ` ${ids.title}-error` : ""}`}
               onChange={(e) =>
                 onChange({ post_title: normaliseRedditTitle(e.target.value).slice(0, REDDIT_TITLE_MAX) })
               }
             />
+            {errors.post_title ? <FieldError id={`${ids.title}-error`}>{errors.post_title}</FieldError> : null}
           </div>
         </div>
       </div>
@@ -337,10 +341,12 @@ export function ScriptStep({
           maxLength={REDDIT_SCRIPT_MAX}
           rows={12}
           placeholder="So this happened last week. My roommate and I had a deal about groceries..."
-          aria-describedby={`${ids.script}-count ${ids.script}-hint${storyLength ? ` ${ids.script}-length` : ""}`}
+          aria-invalid={errors.script ? true : undefined}
+          aria-describedby={`${ids.script}-count ${ids.script}-hint${storyLength ? ` ${ids.script}-length` : ""}${errors.script ? ` ${ids.script}-error` : ""}`}
           onChange={(e) => onChange({ script: e.target.value.slice(0, REDDIT_SCRIPT_MAX) })}
-          className="flex min-h-48 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base leading-relaxed shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm dark:bg-input/30"
+          className="flex min-h-48 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base leading-relaxed shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30"
         />
+        {errors.script ? <FieldError id={`${ids.script}-error`}>{errors.script}</FieldError> : null}
         <p id={`${ids.script}-hint`} className="text-xs text-muted-foreground">
           The narrator reads the title over the post card, then the script, which starts within 3 seconds: a long title
           is read a little faster, or only up to a natural break.

@@ -2,15 +2,19 @@ import type { ReactNode } from "react";
 
 import { PageHeader } from "@/components/page-header";
 
-/** Settings layout: profile, subscription management, and billing and usage. */
+/** Settings layout: profile, subscription management, billing and usage, API keys and webhooks. */
 export function SettingsScreen({
   profile,
   subscription,
   usage,
+  apiKeys,
+  webhooks,
 }: {
   profile: ReactNode;
   subscription: ReactNode;
   usage: ReactNode;
+  apiKeys: ReactNode;
+  webhooks: ReactNode;
 }) {
   return (
     <div className="space-y-8">
@@ -20,7 +24,11 @@ export function SettingsScreen({
           {profile}
           {subscription}
         </div>
-        {usage}
+        <div className="space-y-6">
+          {usage}
+          {apiKeys}
+          {webhooks}
+        </div>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 
 import { useFiles } from "@/components/builder/api/get-files";
+import { FieldError } from "@/components/builder/field-error";
 import { UploadField } from "@/components/builder/pickers/upload-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -101,9 +102,11 @@ export function ProductStep({
             maxLength={UGC_PRODUCT_NAME_MAX}
             placeholder="e.g. Glow Serum"
             autoComplete="off"
-            aria-describedby={`${nameId}-count ${nameId}-hint`}
+            aria-invalid={errors.product_name ? true : undefined}
+            aria-describedby={`${nameId}-count ${nameId}-hint${errors.product_name ? ` ${nameId}-error` : ""}`}
             onChange={(e) => onChange(withProductName(values, e.target.value.slice(0, UGC_PRODUCT_NAME_MAX)))}
           />
+          {errors.product_name ? <FieldError id={`${nameId}-error`}>{errors.product_name}</FieldError> : null}
           <p id={`${nameId}-hint`} className="text-xs text-muted-foreground">
             The voice says it, and the script is written around it.
           </p>

@@ -13,6 +13,7 @@ import { useId } from "react";
 import { toast } from "sonner";
 import { AiOffHint } from "@/components/builder/ai-off-hint";
 import { useCapabilities } from "@/components/builder/api/get-capabilities";
+import { FieldError } from "@/components/builder/field-error";
 import { LengthHint } from "@/components/builder/length-hint";
 import { CaptionStyleGrid } from "@/components/builder/pickers/caption-style-grid";
 import { Button } from "@/components/ui/button";
@@ -73,10 +74,13 @@ export function ScriptCaptionsStep({
   values,
   onChange,
   styles,
+  errors = {},
 }: {
   values: ScriptCaptionsValues;
   onChange: (patch: Partial<ScriptCaptionsValues>) => void;
   styles: readonly CatalogCaptionStyle[];
+  /** Why a field stops the video (a refusal, or text no font can draw), shown at the field. */
+  errors?: Partial<Record<string, string>>;
 }) {
   const ids = { hook: useId(), copy: useId(), captions: useId(), ai: useId() };
   const capabilities = useCapabilities();
@@ -162,9 +166,11 @@ export function ScriptCaptionsStep({
             maxLength={HOOK_TEXT_MAX}
             rows={2}
             placeholder="Stop scrolling if you still don't have this."
-            aria-describedby={`${ids.hook}-count ${ids.hook}-hint`}
+            aria-invalid={errors.hook ? true : undefined}
+            aria-describedby={`${ids.hook}-count ${ids.hook}-hint${errors.hook ? ` ${ids.hook}-error` : ""}`}
             onChange={(e) => onChange(editHook(e.target.value.slice(0, HOOK_TEXT_MAX)))}
           />
+          {errors.hook ? <FieldError id={`${ids.hook}-error`}>{errors.hook}</FieldError> : null}
           <p id={`${ids.hook}-hint`} className="text-xs text-muted-foreground">
             The first line, on screen and spoken, that stops the scroll.
           </p>
@@ -181,10 +187,12 @@ export function ScriptCaptionsStep({
             maxLength={UGC_COPY_MAX}
             rows={6}
             placeholder="I was honestly skeptical at first, but this completely changed my routine..."
-            aria-describedby={`${ids.copy}-count ${ids.copy}-hint${length ? ` ${ids.copy}-length` : ""}`}
+            aria-invalid={errors.ad_copy ? true : undefined}
+            aria-describedby={`${ids.copy}-count ${ids.copy}-hint${length ? ` ${ids.copy}-length` : ""}${errors.ad_copy ? ` ${ids.copy}-error` : ""}`}
             className="min-h-32 leading-relaxed"
             onChange={(e) => onChange(editAdCopy(e.target.value.slice(0, UGC_COPY_MAX)))}
           />
+          {errors.ad_copy ? <FieldError id={`${ids.copy}-error`}>{errors.ad_copy}</FieldError> : null}
           <p id={`${ids.copy}-hint`} className="text-xs text-muted-foreground">
             What the voice says after the hook.
           </p>

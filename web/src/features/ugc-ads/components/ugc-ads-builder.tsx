@@ -79,8 +79,8 @@ export const ugcAdsBuilder = defineBuilder<UgcAdsDraft>({
       label: "Script & captions",
       hint: "Read and edit what the voice says, choose captions, then generate.",
       fields: ["hook", "ad_copy", "captions", "caption_style"],
-      Component: ({ draft, patch, catalog }: StepProps) => (
-        <ScriptCaptionsStep values={draft} onChange={patch} styles={catalog.captionStyles} />
+      Component: ({ draft, patch, catalog, errors }: StepProps) => (
+        <ScriptCaptionsStep values={draft} onChange={patch} styles={catalog.captionStyles} errors={errors} />
       ),
     },
   ],

@@ -2,11 +2,9 @@ import { messages, type Video } from "@reelsmith/core";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ApiError } from "@/lib/api-client";
-
 import { useDeleteVideo } from "../api/video-actions";
-import { ConfirmDialog } from "./confirm-dialog";
 
 /** A finished video's Delete: a corner button on its card, then a dialog, then the files are gone. */
 export function DeleteVideoButton({ video }: { video: Video }) {

@@ -2,14 +2,13 @@ import { messages, type Video, videoTypeCatalogue } from "@reelsmith/core";
 import { AlertTriangle, RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { videoTypeIcons } from "@/components/video-type-icon";
 import { ApiError } from "@/lib/api-client";
 import { lazyDateFormat } from "@/lib/format";
 import { useVideos } from "../api/get-videos";
 import { useDeleteVideo, useRetryVideo } from "../api/video-actions";
-import { ConfirmDialog } from "./confirm-dialog";
 
 /** How many failed videos the section lists (the newest); removing some shows the older ones. */
 const FAILED_SHOWN = 50;

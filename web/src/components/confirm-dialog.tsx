@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 
-/** Asks before a video action that costs credits or cannot be undone. */
+/** Asks before an action that costs credits or cannot be undone (a retry, a deletion, revoking a key). */
 export function ConfirmDialog({
   open,
   title,

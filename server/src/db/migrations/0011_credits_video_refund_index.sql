@@ -1,0 +1,1 @@
+CREATE INDEX "credits_video_refund_idx" ON "credits" USING btree ("video_id") WHERE "credits"."source" = 'refund';
