@@ -10,11 +10,13 @@ NODE_PACKAGE_VERSION="24.21.0"
 # for the scripts the caption and card fonts lack (Devanagari, Thai, Arabic, Hebrew; Chinese, Japanese and Korean),
 # found by libass through fontconfig and named as card fallbacks.
 # Offline voices: festival with its HTS and diphone voices, and libflite with its headers and a C compiler for the
-# word-timing helper built on first use. Forced alignment (word timings for speech without them): pocketsphinx with
-# its US English model and dictionary. Recorded gameplay: Minetest with Minetest Game, a virtual screen and a slowed
-# clock for it. Chromium (and a font family for it) drives the browser tests.
+# word-timing helper built on first use; every other language: espeak-ng with its headers for the same kind of
+# helper, and KAKASI to read Japanese kanji into the kana espeak-ng speaks. Forced alignment (word timings for
+# speech without them): pocketsphinx with its US English model and dictionary. Recorded gameplay: Minetest with
+# Minetest Game, a virtual screen and a slowed clock for it. Chromium (and a font family for it) drives the browser tests.
 RUNTIME_DEBS=(ffmpeg fontconfig fonts-dejavu-core fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk
-  festival festvox-us-slt-hts festvox-kallpc16k libflite1 flite1-dev gcc libc6-dev pocketsphinx pocketsphinx-en-us
+  festival festvox-us-slt-hts festvox-kallpc16k libflite1 flite1-dev gcc libc6-dev libespeak-ng-dev kakasi
+  pocketsphinx pocketsphinx-en-us
   minetest minetest-data xvfb libfaketime)
 TEST_DEBS=(chromium fonts-liberation)
 

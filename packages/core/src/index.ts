@@ -3,6 +3,7 @@ export * from "./catalogue/billing.ts";
 export * from "./catalogue/caption-styles.ts";
 export * from "./catalogue/constants.ts";
 export * from "./catalogue/credit-sources.ts";
+export * from "./catalogue/languages.ts";
 export * from "./catalogue/media.ts";
 export * from "./catalogue/plans.ts";
 export * from "./catalogue/site.ts";

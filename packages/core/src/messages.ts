@@ -182,7 +182,6 @@ export const messages = {
     subredditInvalid: "Subreddit names are 3 to 21 letters, digits or underscores.",
     upvotesInvalid: "Upvotes are a whole number from 0 to 99,999,999.",
     commentsInvalid: "Comments are a whole number from 0 to 99,999,999.",
-    languageNote: "Every voice reads English.",
     backgroundRequired: "Choose a background video or upload your own footage.",
     voiceOverInvalid: "Upload or record your voice-over, or choose a voice.",
     voiceOverRequired: "Upload or record your voice-over, or switch back to an AI voice.",

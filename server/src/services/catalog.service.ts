@@ -82,6 +82,7 @@ export class CatalogService {
       }),
       voices: voices.map((voice) => ({
         ...voice,
+        languages: [...voice.languages],
         // Voice clips carry their content hash in their names.
         previewUrl: this.#previewUrl("voices", voicePreviews.find((p) => p.voice === voice.id)?.file, "1"),
       })),

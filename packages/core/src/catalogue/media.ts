@@ -4,6 +4,8 @@
  * files (see library/), the render engine the look (see packages/render).
  */
 
+import { LANGUAGES, type LanguageId } from "./languages.ts";
+
 export const VOICE_IDS = ["alloy", "echo", "onyx", "fable", "nova", "shimmer"] as const;
 export type VoiceId = (typeof VOICE_IDS)[number];
 
@@ -12,20 +14,32 @@ export interface Voice {
   name: string;
   gender: "male" | "female";
   age: "Young" | "Adult";
+  /** The voice's own accent (the spec's field): how it reads English. */
   language: "English";
+  /**
+   * Every language the voice speaks. Offline, English is read by the festival and flite voices and every other
+   * language by espeak-ng in a variant of the same gender and age; the speech services speak them all too.
+   */
+  languages: readonly LanguageId[];
 }
 
+const voice = (id: VoiceId, name: string, gender: Voice["gender"], age: Voice["age"]): Voice => ({
+  id,
+  name,
+  gender,
+  age,
+  language: "English",
+  languages: LANGUAGES,
+});
 export const voices: readonly Voice[] = [
-  { id: "alloy", name: "Blake", gender: "male", age: "Adult", language: "English" },
-  { id: "echo", name: "Cayleb", gender: "male", age: "Young", language: "English" },
-  { id: "onyx", name: "Daniel", gender: "male", age: "Adult", language: "English" },
-  { id: "fable", name: "Jordan", gender: "male", age: "Young", language: "English" },
-  { id: "nova", name: "Sophie", gender: "female", age: "Young", language: "English" },
-  { id: "shimmer", name: "Jessie", gender: "female", age: "Adult", language: "English" },
+  voice("alloy", "Blake", "male", "Adult"),
+  voice("echo", "Cayleb", "male", "Young"),
+  voice("onyx", "Daniel", "male", "Adult"),
+  voice("fable", "Jordan", "male", "Young"),
+  voice("nova", "Sophie", "female", "Young"),
+  voice("shimmer", "Jessie", "female", "Adult"),
 ];
 export const DEFAULT_VOICE: VoiceId = "alloy";
-export const LANGUAGES = ["english"] as const;
-export const DEFAULT_LANGUAGE = "english";
 
 export const CAPTION_STYLE_IDS = [
   "modern-bold",

@@ -31,6 +31,8 @@ export const catalogSchema = z.object({
       gender: z.enum(["male", "female"]),
       age: z.string(),
       language: z.string(),
+      /** The ids of the languages it speaks (see LANGUAGE_CATALOGUE). */
+      languages: z.array(z.string()),
       previewUrl: z.string().nullable(),
     }),
   ),

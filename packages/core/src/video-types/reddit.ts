@@ -8,15 +8,8 @@ import {
   REDDIT_USERNAME_MAX,
   UPLOAD_MAX_BYTES,
 } from "../catalogue/constants.ts";
-import {
-  BACKGROUND_IDS,
-  CAPTION_STYLE_IDS,
-  DEFAULT_LANGUAGE,
-  DEFAULT_VOICE,
-  LANGUAGES,
-  NO_MUSIC,
-  VOICE_IDS,
-} from "../catalogue/media.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../catalogue/languages.ts";
+import { BACKGROUND_IDS, CAPTION_STYLE_IDS, DEFAULT_VOICE, NO_MUSIC, VOICE_IDS } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
 import { hasNoNul } from "../schemas/text.ts";
 import { VIDEO_TYPE_INFO } from "./catalogue.ts";
@@ -137,6 +130,7 @@ export const redditInputSchema = z
      * Absent: the recording when one is given, else the AI voice.
      */
     narrator: z.enum(REDDIT_NARRATORS).optional(),
+    /** The language the story is written in: the voice speaks it and the captions are split into its words. */
     language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .refine((input) => (input.background_video == null) !== (input.background_file_id == null), {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HOOK_TEXT_MAX, UGC_COPY_MAX, UGC_PRODUCT_NAME_MAX } from "../catalogue/constants.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, languageMessages } from "../catalogue/languages.ts";
 import { CAPTION_STYLE_IDS, NO_MUSIC, UGC_GENDERS } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
 import { hasNoNul } from "../schemas/text.ts";
@@ -22,10 +23,25 @@ export const ugcAdsInputSchema = z
       .default(""),
     hook: z.string().trim().max(HOOK_TEXT_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
     ad_copy: z.string().trim().max(UGC_COPY_MAX).refine(hasNoNul, messages.common.nulCharacter).default(""),
+    /** The language of the ad's words: the voice-over speaks it and the captions are split into its words. */
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .superRefine((value, ctx) => {
     if (value.captions && !value.caption_style) {
       ctx.addIssue({ code: "custom", path: ["caption_style"], message: messages.ugc.captionStyleRequired });
+    }
+    if (value.language !== DEFAULT_LANGUAGE) {
+      if (!value.hook) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["hook"],
+          message: languageMessages.ownWordsNeeded("hook", value.language),
+        });
+      }
+      if (!value.ad_copy) {
+        const message = languageMessages.ownWordsNeeded("ad copy", value.language);
+        ctx.addIssue({ code: "custom", path: ["ad_copy"], message });
+      }
     }
   })
   // Turning captions off clears the style (spec section 4).

@@ -60,6 +60,35 @@ describe("layoutCaptions", () => {
     expect(a && b && (a.x + b.x) / 2).toBeCloseTo(540, 5);
     expect(a?.y).toBe(1000);
   });
+
+  it("reads a right-to-left language from the right: its first word is placed rightmost", () => {
+    const style = { ...captionStyle("minimal"), fontSize: 50 };
+    const timed = words("مرحبا بالجميع هنا");
+    const [ltr] = layoutCaptions(timed, style, mono, 1000);
+    const [rtl] = layoutCaptions(timed, style, mono, 1000, "arabic");
+    const xs = (group: CaptionGroup | undefined) => group?.words.map((w) => Math.round(w.x)) ?? [];
+    expect(xs(ltr)).toEqual([...xs(ltr)].sort((a, b) => a - b));
+    expect(xs(rtl)).toEqual([...xs(rtl)].sort((a, b) => b - a));
+    // The same line, mirrored about the centre.
+    expect(xs(rtl)).toEqual(xs(ltr).map((x) => 1080 - x));
+  });
+
+  it("sets the words of a language written without spaces closer, with no space between them", () => {
+    const style = { ...captionStyle("minimal"), fontSize: 50 };
+    const timed = words("今日は いい 天気");
+    const [spaced] = layoutCaptions(timed, style, mono, 1000);
+    const [japanese] = layoutCaptions(timed, style, mono, 1000, "japanese");
+    expect(japanese?.width).toBeLessThan((spaced?.width ?? 0) - 2 * mono(" ", styleFace(style), 50) + 1);
+    // Still apart by the outline and the emphasis's reach, never overlapping.
+    const [a, b] = japanese?.words ?? [];
+    expect(a && b && b.x - b.width / 2 - (a.x + a.width / 2)).toBeGreaterThan(0);
+  });
+
+  it("breaks a group after the full stops of Chinese and Japanese", () => {
+    const style = { ...captionStyle("modern-bold"), fontSize: 40 };
+    const groups = layoutCaptions(words("你好。 世界 很好"), style, mono, 960, "chinese");
+    expect(groups.map((g) => g.words.map((w) => w.text).join(""))).toEqual(["你好。", "世界很好"]);
+  });
 });
 
 describe("compileCaptions", () => {

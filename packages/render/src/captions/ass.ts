@@ -1,4 +1,4 @@
-import type { CaptionAnimation, CaptionStyle } from "@reelsmith/core";
+import { type CaptionAnimation, type CaptionStyle, languageOf } from "@reelsmith/core";
 import type { TimedWord } from "../composition/schema.ts";
 import { type FontFace, styleFace } from "./fonts.ts";
 import type { Measure } from "./measure.ts";
@@ -53,6 +53,8 @@ export interface CaptionOptions {
   words: readonly TimedWord[];
   /** Vertical centre, share of the height (default the style's). */
   position?: number;
+  /** The words' language (a catalogue id; default english). */
+  language?: string;
   measure: Measure;
   /** Cleans each word (default: drops emoji only). */
   sanitise?: (text: string) => Sanitised;
@@ -191,15 +193,20 @@ export function layoutCaptions(
   style: CaptionStyle,
   measure: Measure,
   y: number,
+  language?: string,
 ): CaptionGroup[] {
+  const { rtl, spaced } = languageOf(language);
   const face = styleFace(style);
   const cy = Math.min(y, lowestCaptionY(style));
   const limit = maxLineWidth(style, cy);
   const accumulates = ACCUMULATES.has(style.animation);
   const width = (t: string) => measure(t, face, style.fontSize, style.letterSpacing);
   // A word's outline and its emphasis (karaoke growth) reach into the space between words.
+  // Words of a language written without spaces sit closer, with only that reach between them.
   const space =
-    width(" ") + 2 * (style.outline?.width ?? 0) + style.fontSize * (PEAK_SCALE[style.animation] - 1 + 0.04);
+    (spaced === false ? 0 : width(" ")) +
+    2 * (style.outline?.width ?? 0) +
+    style.fontSize * (PEAK_SCALE[style.animation] - 1 + 0.04);
   const widths = words.map((w) => width(displayText(w.text, style)));
   const natural = (from: number, to: number) => {
     let sum = 0;
@@ -228,8 +235,8 @@ export function layoutCaptions(
     const tooWide = natural(first, i) > limit;
     const breakBefore =
       count >= style.wordsPerGroup ||
-      /[.!?…]["')\]]*$/u.test(previous.text) ||
-      (count >= 2 && /[,;:]["')\]]*$/u.test(previous.text)) ||
+      /[.!?…。！？।؟]["')\]」』）]*$/u.test(previous.text) ||
+      (count >= 2 && /[,;:，、；：،]["')\]」』）]*$/u.test(previous.text)) ||
       word.start - previous.end > MAX_GAP_S ||
       tooWide;
     if (!breakBefore) continue;
@@ -256,7 +263,9 @@ export function layoutCaptions(
     const previousEnd = groups.at(-1)?.end ?? 0;
     // A group never starts before the previous one is gone (the rare case it had to be held longer).
     const start = Math.max((words[from] as TimedWord).start, previousEnd);
-    let x = cx - (span * scale) / 2;
+    // A right-to-left line reads from its right edge: its first word is placed there.
+    const direction = rtl ? -1 : 1;
+    let x = cx - (direction * span * scale) / 2;
     const placed: PlacedWord[] = [];
     for (let k = from; k <= to; k++) {
       const word = words[k] as TimedWord;
@@ -265,11 +274,11 @@ export function layoutCaptions(
         text: word.text,
         start: Math.max(word.start, start),
         end: word.end,
-        x: x + w / 2,
+        x: x + (direction * w) / 2,
         y: cy,
         width: w,
       });
-      x += w + space * scale;
+      x += direction * (w + space * scale);
     }
     const next = spans[gi + 1];
     const nextStart = next ? (words[next[0]] as TimedWord).start : Number.POSITIVE_INFINITY;
@@ -639,7 +648,7 @@ export function compileCaptions(options: CaptionOptions): CompiledCaptions {
     options.onWarning?.(`Captions skip characters the caption font cannot draw: ${[...dropped].join(" ")}`);
   }
   const y = (options.position ?? style.position) * PLAY_RES.height;
-  const groups = layoutCaptions(words, style, measure, y);
+  const groups = layoutCaptions(words, style, measure, y, options.language);
   const ctx: Ctx = {
     style,
     fill: style.fill ? assColor(style.gradient?.[0] ?? style.fill) : null,

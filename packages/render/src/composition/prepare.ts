@@ -122,6 +122,7 @@ export async function prepareComposition(c: Composition, workDir: string): Promi
       style,
       words: c.captions.words,
       position: c.captions.position,
+      language: c.captions.language,
       measure: canvasMeasure,
       sanitise,
       onWarning: (m) => warnings.push(m),

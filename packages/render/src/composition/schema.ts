@@ -1,4 +1,4 @@
-import { CAPTION_STYLE_IDS, CHROMA_KEY } from "@reelsmith/core";
+import { CAPTION_STYLE_IDS, CHROMA_KEY, LANGUAGES } from "@reelsmith/core";
 import { z } from "zod";
 import { InvalidCompositionError } from "../errors.ts";
 
@@ -220,6 +220,9 @@ export const captionTrackSchema = z.object({
   words: z.array(timedWordSchema),
   /** Vertical centre as a share of the height; default the style's own. */
   position: z.number().min(0.1).max(0.75).optional(),
+  /** The words' language (a catalogue id; default english): right-to-left scripts read from the right, and
+   * languages written without spaces are captioned without them. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type CaptionTrack = z.infer<typeof captionTrackSchema>;
 

@@ -4,6 +4,7 @@ import {
   type AnyVideoTypeDefinition,
   type AssetsOf,
   type InputOf,
+  type LanguageId,
   SONG_MAX_S,
   type VideoAssetsByType,
   type VideoInputByType,
@@ -103,20 +104,26 @@ export async function userPicture(
   return output;
 }
 
+/** What `speak` reads: the text, its voice and language, where its files go, and its pace (1 = the voice's own). */
+export interface SpeakRequest {
+  text: string;
+  voice: VoiceId;
+  language?: LanguageId;
+  workDir: string;
+  signal: AbortSignal | undefined;
+  speed?: number;
+}
+
 export async function speak(
   tts: TtsProvider | undefined,
-  text: string,
-  voice: VoiceId,
-  workDir: string,
-  signal: AbortSignal | undefined,
+  { workDir, ...request }: SpeakRequest,
   warnings: string[],
-  speed?: number,
 ): Promise<VoicePart> {
   if (!tts)
     throw new RenderError("TTS_FAILED", "This video type needs a voice, but no text-to-speech provider was given.");
   const dir = join(workDir, "voice");
   await mkdir(dir, { recursive: true });
-  const speech = await tts.synthesize({ text, voice, workDir: dir, signal, ...(speed !== undefined ? { speed } : {}) });
+  const speech = await tts.synthesize({ ...request, workDir: dir });
   warnings.push(...(speech.warnings ?? []));
   return { audioPath: speech.audioPath, duration: speech.duration, words: speech.words };
 }

@@ -331,6 +331,7 @@ export function redditRecipe(
       style: input.caption_style,
       words,
       position: 0.5,
+      language: input.language,
     },
     // The card, grown in and still on screen.
     thumbnailAt: round(

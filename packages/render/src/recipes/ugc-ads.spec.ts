@@ -14,6 +14,7 @@ import {
   UGC_SHOT_MIN_S,
   type UgcShot,
   ugcAdsRecipe,
+  ugcCallToAction,
   ugcFitSpeed,
   ugcProductPlacements,
   ugcShots,
@@ -236,5 +237,14 @@ describe("ugcFitSpeed", () => {
     expect(again).toBeGreaterThan(speed);
     expect(ugcFitSpeed(5, 40)).toBe(UGC_MAX_SPEED);
     expect(ugcFitSpeed(5, 40, UGC_MAX_SPEED)).toBeUndefined();
+  });
+});
+
+describe("ugcCallToAction", () => {
+  it("names the product in English and says 'shop now' in the ad's own language otherwise", () => {
+    expect(ugcCallToAction("Glow Serum")).toBe("Get Glow Serum today");
+    expect(ugcCallToAction("")).toBe("Shop now");
+    expect(ugcCallToAction("Glow Serum", "spanish")).toBe("Cómpralo ya");
+    expect(ugcCallToAction("Glow Serum", "japanese")).toBe("今すぐ購入");
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type LanguageId,
   UGC_GAP_S,
   UGC_LEAD_S,
   UGC_MAX_S,
@@ -40,6 +41,32 @@ export function ugcScript(input: Pick<UgcAdsInput, "hook" | "ad_copy" | "product
 } {
   const template = ugcCopyFromTemplate(input.product_name);
   return { hook: input.hook.trim() || template.hook, copy: input.ad_copy.trim() || template.copy };
+}
+
+/** The closing button's words in each language: "Shop now", or in English "Get <product> today". */
+const SHOP_NOW: Record<LanguageId, string> = {
+  english: "Shop now",
+  spanish: "Cómpralo ya",
+  portuguese: "Compre agora",
+  french: "Achetez maintenant",
+  german: "Jetzt kaufen",
+  italian: "Acquista ora",
+  dutch: "Nu kopen",
+  polish: "Kup teraz",
+  turkish: "Hemen al",
+  russian: "Купить сейчас",
+  arabic: "اشترِ الآن",
+  hebrew: "קנו עכשיו",
+  hindi: "अभी खरीदें",
+  indonesian: "Beli sekarang",
+  japanese: "今すぐ購入",
+  korean: "지금 구매하기",
+  chinese: "立即购买",
+};
+
+export function ugcCallToAction(productName: string, language: LanguageId = "english"): string {
+  if (language === "english") return productName ? `Get ${productName} today` : SHOP_NOW.english;
+  return SHOP_NOW[language];
 }
 
 /** Voice by gender: a female or a male catalogue voice. */
@@ -451,7 +478,7 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
       },
       {
         kind: "text",
-        text: name ? `Get ${name} today` : "Shop now",
+        text: ugcCallToAction(name, input.language),
         look: "cta",
         size: 64,
         accent: assets.stage.accent,
@@ -469,7 +496,9 @@ export function ugcAdsRecipe(input: UgcAdsInput, assets: UgcAdsAssets, voice: Ug
     ],
     ducking: VOICE_DUCKING,
     captions:
-      input.captions && input.caption_style ? { style: input.caption_style, words: copyWords, position: 0.74 } : null,
+      input.captions && input.caption_style
+        ? { style: input.caption_style, words: copyWords, position: 0.74, language: input.language }
+        : null,
     thumbnailAt: thumbnailTime(shots, duration),
   };
 }

@@ -132,7 +132,12 @@ export interface TranscriptWord {
   end: number;
 }
 
-const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+// Letters and digits of any script, without accents: "Café!" and "cafe" are the same word.
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N}]/gu, "");
 
 function similarity(a: string, b: string): number {
   if (!a || !b) return 0;

@@ -85,7 +85,7 @@ export class ElevenLabsTtsProvider implements TtsProvider {
     throwIfAborted(signal);
     checkVoice(request.voice);
     const warn = warningsTo(this.#options.onWarning);
-    const { tokens, warnings } = wordsToSpeak(request.text, warn);
+    const { tokens, warnings } = wordsToSpeak(request.text, warn, request.language);
     const parts = splitParts(tokens, Math.max(40, this.#options.maxRequestChars ?? 2500));
     const id = randomBytes(6).toString("hex");
     const scratch = join(request.workDir, `.tts-${id}`);

@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { access, chmod, constants, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { type CHelper, defaultCacheDir, ensureCHelper } from "./c-helper.ts";
 import { type EngineToken, parseEngineOutput } from "./engine-timing.ts";
 import { TtsError } from "./errors.ts";
 import { runProcess } from "./process.ts";
@@ -111,82 +109,18 @@ const LIBS = [
   "-lm",
 ];
 
-/** Where built helpers live: TTS_CACHE_DIR, else $XDG_CACHE_HOME/reelsmith, else ~/.cache/reelsmith. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.TTS_CACHE_DIR) return env.TTS_CACHE_DIR;
-  const base = env.XDG_CACHE_HOME || (homedir() ? join(homedir(), ".cache") : tmpdir());
-  return join(base, "reelsmith");
-}
+const FLITE_HELPER: CHelper = {
+  name: "flite",
+  purpose: "flite voices cannot report word timings",
+  source: FLITE_HELPER_SOURCE,
+  libs: LIBS,
+  header: "/usr/include/flite/flite.h",
+  howTo: "install gcc, libc6-dev and flite1-dev (sudo apt-get install gcc libc6-dev flite1-dev)",
+};
 
-const builds = new Map<string, Promise<string>>();
-
-/** Path of the compiled helper, building it first when needed (once per process and cache directory). */
+/** Path of the compiled flite helper, building it first when needed (once per process and cache directory). */
 export function ensureFliteHelper(cacheDir: string = defaultCacheDir()): Promise<string> {
-  const compiler = process.env.CC || "gcc";
-  const hash = createHash("sha256").update(FLITE_HELPER_SOURCE).update(LIBS.join(" ")).digest("hex").slice(0, 12);
-  const binary = join(cacheDir, `reelsmith-flite-${hash}`);
-  let build = builds.get(binary);
-  if (!build) {
-    build = buildHelper(compiler, binary, cacheDir);
-    builds.set(binary, build);
-    build.catch(() => builds.delete(binary));
-  }
-  return build;
-}
-
-async function buildHelper(compiler: string, binary: string, cacheDir: string): Promise<string> {
-  try {
-    await access(binary, constants.X_OK);
-    return binary;
-  } catch {
-    // Not built yet.
-  }
-  const howTo = "install gcc, libc6-dev and flite1-dev (sudo apt-get install gcc libc6-dev flite1-dev)";
-  try {
-    await access("/usr/include/flite/flite.h", constants.R_OK);
-  } catch {
-    throw new TtsError(
-      "HELPER_BUILD_FAILED",
-      `The flite headers are missing, so flite voices cannot report word timings: ${howTo}.`,
-    );
-  }
-  try {
-    await mkdir(cacheDir, { recursive: true });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new TtsError(
-      "HELPER_BUILD_FAILED",
-      `Cannot create ${cacheDir} for the flite timing helper (${reason}); set TTS_CACHE_DIR to a writable folder.`,
-      { cause: error },
-    );
-  }
-  const stem = join(cacheDir, `.build-${randomBytes(6).toString("hex")}`);
-  try {
-    await writeFile(`${stem}.c`, FLITE_HELPER_SOURCE);
-    await runProcess(compiler, ["-O2", "-o", stem, `${stem}.c`, ...LIBS]);
-    await chmod(stem, 0o755);
-    // Atomic: a parallel build of the same source just replaces an identical file.
-    await rename(stem, binary);
-    return binary;
-  } catch (error) {
-    if (error instanceof TtsError && error.code === "ENGINE_MISSING") {
-      throw new TtsError(
-        "HELPER_BUILD_FAILED",
-        `No C compiler (${compiler}) to build the flite timing helper: ${howTo}.`,
-        {
-          cause: error,
-        },
-      );
-    }
-    throw new TtsError(
-      "HELPER_BUILD_FAILED",
-      `Building the flite timing helper failed (${error instanceof Error ? error.message : String(error)}); ${howTo}.`,
-      { cause: error },
-    );
-  } finally {
-    await rm(`${stem}.c`, { force: true });
-    await rm(stem, { force: true });
-  }
+  return ensureCHelper(FLITE_HELPER, cacheDir);
 }
 
 export interface EngineChunkResult {

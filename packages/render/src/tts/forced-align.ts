@@ -14,15 +14,15 @@
  * - Words the decoder does not reach are placed between their neighbours; a piece that fails entirely falls back to
  *   phrase alignment (syllables and pauses). Alignment never fails a render once the audio is readable.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { access, chmod, constants, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { access, constants, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { alignPhrase } from "./align.ts";
 import { findPauses, type Silence } from "./analysis.ts";
 import { decodePcm, encodeWav } from "./audio.ts";
+import { defaultCacheDir, ensureCHelper } from "./c-helper.ts";
 import { finalizeWords, type Span } from "./engine-timing.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
-import { defaultCacheDir } from "./flite.ts";
 import { runProcess } from "./process.ts";
 import { ONES, type SpeechToken, speechTokens, TENS } from "./text.ts";
 import type { WordTiming } from "./types.ts";
@@ -580,7 +580,6 @@ int main(void) {
 `;
 
 const LEXICON_LIBS = ["-lflite_cmulex", "-lflite", "-lm"];
-const lexiconBuilds = new Map<string, Promise<string>>();
 
 /** flite's phones to cmudict's: no stress digits, upper case, and flite's schwa "ax" is cmudict's "AH". */
 export function fliteToCmudict(phones: readonly string[]): string {
@@ -610,46 +609,17 @@ async function fliteLexicon(
 }
 
 function ensureLexiconHelper(cacheDir: string): Promise<string> {
-  const hash = createHash("sha256")
-    .update(LEXICON_HELPER_SOURCE)
-    .update(LEXICON_LIBS.join(" "))
-    .digest("hex")
-    .slice(0, 12);
-  const binary = join(cacheDir, `reelsmith-lexicon-${hash}`);
-  let build = lexiconBuilds.get(binary);
-  if (!build) {
-    build = buildLexiconHelper(binary, cacheDir);
-    lexiconBuilds.set(binary, build);
-    build.catch(() => lexiconBuilds.delete(binary));
-  }
-  return build;
-}
-
-async function buildLexiconHelper(binary: string, cacheDir: string): Promise<string> {
-  try {
-    await access(binary, constants.X_OK);
-    return binary;
-  } catch {
-    // Not built yet.
-  }
-  const stem = join(cacheDir, `.build-${randomBytes(6).toString("hex")}`);
-  try {
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(`${stem}.c`, LEXICON_HELPER_SOURCE);
-    await runProcess(process.env.CC || "gcc", ["-O2", "-o", stem, `${stem}.c`, ...LEXICON_LIBS]);
-    await chmod(stem, 0o755);
-    await rename(stem, binary);
-    return binary;
-  } catch (error) {
-    throw new TtsError(
-      "HELPER_BUILD_FAILED",
-      `Building the flite lexicon helper failed (${error instanceof Error ? error.message : String(error)}); install gcc, libc6-dev and flite1-dev.`,
-      { cause: error },
-    );
-  } finally {
-    await rm(`${stem}.c`, { force: true });
-    await rm(stem, { force: true });
-  }
+  return ensureCHelper(
+    {
+      name: "lexicon",
+      purpose: "words cannot be looked up in flite's lexicon",
+      source: LEXICON_HELPER_SOURCE,
+      libs: LEXICON_LIBS,
+      header: "/usr/include/flite/flite.h",
+      howTo: "install gcc, libc6-dev and flite1-dev",
+    },
+    cacheDir,
+  );
 }
 
 /**

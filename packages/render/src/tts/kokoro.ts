@@ -4,8 +4,9 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { VoiceId } from "@reelsmith/core";
 import { decodeProviderAudio } from "./audio.ts";
+import { defaultCacheDir } from "./c-helper.ts";
 import { TtsError, throwIfAborted } from "./errors.ts";
-import { defaultCacheDir } from "./flite.ts";
+import { OfflineTtsProvider } from "./offline.ts";
 import { checkVoice, warningsTo, wordsToSpeak } from "./request.ts";
 import { alignSentenceClips, masterSpeech } from "./sentence-clips.ts";
 import { chunkTokens } from "./text.ts";
@@ -211,6 +212,7 @@ export class KokoroTtsProvider implements TtsProvider {
   readonly #options: KokoroTtsOptions;
   #model: Promise<KokoroModel> | undefined;
   #failure: string | undefined;
+  #offline: TtsProvider | undefined;
 
   constructor(options: KokoroTtsOptions) {
     this.#options = options;
@@ -235,6 +237,11 @@ export class KokoroTtsProvider implements TtsProvider {
     throwIfAborted(signal);
     checkVoice(request.voice);
     const warn = warningsTo(this.#options.onWarning);
+    // The model reads English only: another language goes to the offline voices, which speak every one.
+    if ((request.language ?? "english") !== "english") {
+      this.#offline ??= this.#options.fallback ?? new OfflineTtsProvider({ cacheDir: this.#options.cacheDir });
+      return this.#offline.synthesize(request);
+    }
     let model: KokoroModel;
     try {
       model = await this.load();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { VoiceId } from "@reelsmith/core";
+import { type LanguageId, languageOf, type VoiceId } from "@reelsmith/core";
 import { mapTranscript, type TranscriptWord } from "./align.ts";
 import { concatWavs, decodeProviderAudio } from "./audio.ts";
 import type { Span } from "./engine-timing.ts";
@@ -76,7 +76,7 @@ export class OpenAiTtsProvider implements TtsProvider {
     throwIfAborted(signal);
     checkVoice(request.voice);
     const warn = warningsTo(this.#options.onWarning);
-    const { tokens, warnings } = wordsToSpeak(request.text, warn);
+    const { tokens, warnings } = wordsToSpeak(request.text, warn, request.language);
     const id = randomBytes(6).toString("hex");
     const scratch = join(request.workDir, `.tts-${id}`);
     await mkdir(scratch, { recursive: true });
@@ -122,7 +122,7 @@ export class OpenAiTtsProvider implements TtsProvider {
     for (const [i, part] of parts.entries()) {
       const clip = clips[i];
       if (!clip) continue;
-      const words = await this.#transcribe(clip.original, clip.format, request.signal);
+      const words = await this.#transcribe(clip.original, clip.format, request.language, request.signal);
       const offset = offsets[i] ?? 0;
       for (const span of mapTranscript(part.tokens, words)) {
         spans.push(span && { start: span.start + offset, end: span.end + offset });
@@ -141,6 +141,7 @@ export class OpenAiTtsProvider implements TtsProvider {
     const parts = chunkTokens(tokens);
     const clips = await this.#synthesizeAll(request, parts, scratch);
     return alignSentenceClips({
+      language: request.language,
       parts,
       clips: clips.map((clip) => clip.wav),
       scratch,
@@ -189,7 +190,12 @@ export class OpenAiTtsProvider implements TtsProvider {
     return { original, format, wav };
   }
 
-  async #transcribe(path: string, format: string, signal: AbortSignal | undefined): Promise<TranscriptWord[]> {
+  async #transcribe(
+    path: string,
+    format: string,
+    language: LanguageId | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<TranscriptWord[]> {
     const endpoint = this.#options.transcription;
     if (!endpoint) return [];
     const audio = await readFile(path);
@@ -199,6 +205,8 @@ export class OpenAiTtsProvider implements TtsProvider {
       form.append("model", endpoint.model);
       form.append("response_format", "verbose_json");
       form.append("timestamp_granularities[]", "word");
+      // The recogniser is told the language rather than left to guess it from a few seconds of speech.
+      form.append("language", languageOf(language).tag);
       return { body: form };
     });
     let json: unknown;

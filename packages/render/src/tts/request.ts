@@ -26,8 +26,9 @@ export function warningsTo(onWarning: ((message: string) => void) | undefined): 
 export function wordsToSpeak(
   text: string,
   warn: (message: string) => void,
+  language?: string,
 ): { tokens: SpeechToken[]; warnings: string[] } {
-  const { tokens, warnings } = speechTokens(text);
+  const { tokens, warnings } = speechTokens(text, language);
   for (const warning of warnings) warn(warning);
   if (tokens.length === 0) throw new TtsError("NOTHING_TO_SAY", "The script has no words that can be spoken.");
   return { tokens, warnings: [...warnings] };

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { LanguageId } from "@reelsmith/core";
 import { alignPhrase } from "./align.ts";
 import { findPauses } from "./analysis.ts";
 import { concatWavs, decodePcm, masterVoice } from "./audio.ts";
@@ -25,6 +26,8 @@ let forcedAlignment: Promise<boolean> | undefined;
  * whose engines give no word times of their own (OpenAI-compatible servers, the in-process Kokoro model).
  */
 export async function alignSentenceClips(options: {
+  /** The text's language: forced alignment knows English only, so any other is spread per sentence. */
+  language?: LanguageId;
   parts: TextChunk[];
   clips: string[];
   scratch: string;
@@ -32,33 +35,13 @@ export async function alignSentenceClips(options: {
   signal?: AbortSignal;
   warn: (message: string) => void;
 }): Promise<AlignedClips> {
-  const { parts, clips, scratch, signal, warn } = options;
+  const { parts, clips, scratch, signal } = options;
   const joined = join(scratch, "joined.wav");
   const { offsets, duration: total } = await concatWavs(clips, joined);
-  forcedAlignment ??= forcedAlignmentAvailable();
-  if (await forcedAlignment) {
-    try {
-      const samples = await decodePcm(joined, 16000, signal);
-      const segments = parts.map((part, i) => ({
-        tokens: part.tokens,
-        start: offsets[i] ?? 0,
-        end: offsets[i + 1] ?? total,
-      }));
-      const { spans } = await alignSegments(samples, segments, {
-        workDir: scratch,
-        cacheDir: options.cacheDir,
-        signal,
-      });
-      return { joined, spans, timing: "aligned" };
-    } catch (error) {
-      throwIfAborted(signal);
-      const reason = error instanceof Error ? error.message : String(error);
-      warn(`Forced alignment failed (${reason}); word timings are estimated per sentence.`);
-    }
-  } else {
-    warn(
-      "pocketsphinx is not installed, so word timings are estimated per sentence (install pocketsphinx and pocketsphinx-en-us).",
-    );
+  // Forced alignment knows English only: any other language is placed by its sentences' own pauses and lengths.
+  if ((options.language ?? "english") === "english") {
+    const aligned = await forceAlign(options, joined, offsets, total);
+    if (aligned) return aligned;
   }
   const spans: (Span | undefined)[] = [];
   for (const [i, part] of parts.entries()) {
@@ -102,4 +85,46 @@ export async function masterSpeech(options: {
   };
   if (warnings.length > 0) speech.warnings = warnings;
   return speech;
+}
+
+/** Every word found in its sentence's stretch by pocketsphinx; undefined (with a warning) when that cannot be done. */
+async function forceAlign(
+  options: {
+    parts: TextChunk[];
+    scratch: string;
+    cacheDir?: string;
+    signal?: AbortSignal;
+    warn: (message: string) => void;
+  },
+  joined: string,
+  offsets: number[],
+  total: number,
+): Promise<AlignedClips | undefined> {
+  const { parts, scratch, signal, warn } = options;
+  forcedAlignment ??= forcedAlignmentAvailable();
+  if (await forcedAlignment) {
+    try {
+      const samples = await decodePcm(joined, 16000, signal);
+      const segments = parts.map((part, i) => ({
+        tokens: part.tokens,
+        start: offsets[i] ?? 0,
+        end: offsets[i + 1] ?? total,
+      }));
+      const { spans } = await alignSegments(samples, segments, {
+        workDir: scratch,
+        cacheDir: options.cacheDir,
+        signal,
+      });
+      return { joined, spans, timing: "aligned" };
+    } catch (error) {
+      throwIfAborted(signal);
+      const reason = error instanceof Error ? error.message : String(error);
+      warn(`Forced alignment failed (${reason}); word timings are estimated per sentence.`);
+    }
+  } else {
+    warn(
+      "pocketsphinx is not installed, so word timings are estimated per sentence (install pocketsphinx and pocketsphinx-en-us).",
+    );
+  }
+  return undefined;
 }

@@ -91,3 +91,34 @@ describe("syllableCount and durationWeight", () => {
     expect(durationWeight("end.")).toBeGreaterThan(durationWeight("end"));
   });
 });
+
+describe("speechTokens in other languages", () => {
+  it("keeps a word's own letters for the engine, leaving emoji out of the speech only", () => {
+    const { tokens, warnings } = speechTokens("¡Hola, señor! Привет 🔥 мир🙂", "spanish");
+    expect(tokens.map((t) => [t.text, t.spoken])).toEqual([
+      ["¡Hola,", "¡Hola,"],
+      ["señor!", "señor!"],
+      ["Привет", "Привет"],
+      ["мир🙂", "мир"],
+    ]);
+    expect(warnings).toEqual([
+      "Not spoken and not captioned (no speakable characters): 🔥",
+      "Characters left out of the speech (kept in the caption): 🙂",
+    ]);
+  });
+
+  it("splits Japanese into words, a line break kept on the first word after it", () => {
+    const { tokens } = speechTokens("東京に行きます。\n明日です。", "japanese");
+    expect(tokens.map((t) => t.text).join("")).toBe("東京に行きます。明日です。");
+    const tomorrow = tokens.find((t) => t.text.startsWith("明日"));
+    expect(tomorrow?.lineBreakBefore).toBe(true);
+    expect(tokens.filter((t) => t.lineBreakBefore)).toHaveLength(1);
+  });
+
+  it("ends sentences at the full stops of Chinese, Japanese and Hindi, and splits clauses at their commas", () => {
+    const chunks = chunkTokens(speechTokens("你好。世界很好！再见", "chinese").tokens);
+    expect(chunks.map((c) => c.tokens.map((t) => t.text).join(""))).toEqual(["你好。", "世界很好！", "再见"]);
+    const hindi = chunkTokens(speechTokens("नमस्ते दोस्तों। यह मेरी कहानी है।", "hindi").tokens);
+    expect(hindi).toHaveLength(2);
+  });
+});

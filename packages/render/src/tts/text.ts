@@ -11,6 +11,8 @@
  * Greek transliterated, typographic quotes and dashes made plain, and everything else that is not Latin dropped.
  */
 
+import { DEFAULT_LANGUAGE, wordsOf } from "@reelsmith/core";
+
 export interface SpeechToken {
   /** Position in `Speech.words`. */
   index: number;
@@ -187,8 +189,46 @@ const SPEAKABLE = /[A-Za-z0-9]/;
 const SYMBOL_WORDS: Record<string, string> = { "&": "and", "+": "plus", "=": "equals", "%": "percent", "@": "at" };
 const PAUSE_ONLY = /^[-.…,;:]+$/;
 
-/** Splits a script into the words that will be spoken and shown. */
-export function speechTokens(text: string): TokenizedText {
+/** Anything a speech engine can read in a language other than English: a letter or a digit of any script. */
+const SPEAKABLE_ANY = /[\p{L}\p{N}]/u;
+const PICTOGRAPHS = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f/gu;
+
+/**
+ * Splits a script in a language other than English into its words (at spaces, or by `Intl.Segmenter` for a
+ * language written without them, punctuation kept with its word: `wordsOf`). A word is spoken as written, for
+ * espeak-ng reads every script of the catalogue; emoji are left out of the speech and kept in the caption.
+ */
+function foreignTokens(text: string, language: string): TokenizedText {
+  const tokens: SpeechToken[] = [];
+  const dropped = new Set<string>();
+  const unspoken: string[] = [];
+  for (const match of text.normalize("NFC").matchAll(/(\s*)(\S+)/gu)) {
+    const lineBreakBefore = /[\n\r\u2028\u2029]/.test(match[1] ?? "");
+    for (const [i, word] of wordsOf(match[2] ?? "", language).entries()) {
+      const spoken = word.replace(PICTOGRAPHS, "").trim();
+      if (!SPEAKABLE_ANY.test(spoken)) {
+        if (spoken !== word) unspoken.push(word);
+        continue;
+      }
+      for (const char of word.match(PICTOGRAPHS) ?? []) if (!/^[\u200d\ufe0f]$/u.test(char)) dropped.add(char);
+      tokens.push({ index: tokens.length, text: word, spoken, lineBreakBefore: lineBreakBefore && i === 0 });
+    }
+  }
+  const warnings: string[] = [];
+  if (unspoken.length > 0) {
+    warnings.push(`Not spoken and not captioned (no speakable characters): ${unspoken.join(" ")}`);
+  }
+  if (dropped.size > 0)
+    warnings.push(`Characters left out of the speech (kept in the caption): ${[...dropped].join(" ")}`);
+  return { tokens, warnings };
+}
+
+/**
+ * Splits a script into the words that will be spoken and shown. English (the default) is spoken by engines that
+ * read ASCII (see `toSpoken`); any other language of the catalogue keeps its own letters (`foreignTokens`).
+ */
+export function speechTokens(text: string, language: string = DEFAULT_LANGUAGE): TokenizedText {
+  if (language !== DEFAULT_LANGUAGE) return foreignTokens(text, language);
   const tokens: SpeechToken[] = [];
   const droppedTokens: string[] = [];
   const droppedInside = new Set<string>();
@@ -247,9 +287,10 @@ const ABBREVIATIONS = new Set([
 ]);
 
 function endsSentence(token: SpeechToken): boolean {
-  const stripped = token.spoken.replace(/["')\]}]+$/, "");
-  if (!/[.!?]$/.test(stripped)) return false;
-  if (/[!?]$/.test(stripped)) return true;
+  const stripped = token.spoken.replace(/["')\]}」』）]+$/u, "");
+  // The full stops of Chinese and Japanese, Hindi's danda and the Arabic question mark end sentences too.
+  if (/[!?。！？।؟]$/u.test(stripped)) return true;
+  if (!/[.]$/.test(stripped)) return false;
   const word = stripped.replace(/\.+$/, "").replace(/^["'([{]+/, "");
   if (ABBREVIATIONS.has(word.toLowerCase())) return false;
   // Initials and dotted abbreviations (J. / U.S.) rarely end a sentence.
@@ -298,7 +339,7 @@ export function chunkTokens(tokens: SpeechToken[], maxChars = 240): TextChunk[] 
     fit = Math.max(1, Math.min(fit, group.length - 1));
     let cut = fit;
     for (let i = fit; i >= Math.ceil(fit / 2); i -= 1) {
-      if (/[,;:]$/.test(group[i - 1]?.spoken ?? "")) {
+      if (/[,;:，、；：،]$/u.test(group[i - 1]?.spoken ?? "")) {
         cut = i;
         break;
       }
@@ -365,11 +406,24 @@ function wordSyllables(word: string): number {
  * Estimated syllables of a token as spoken: numbers read out (3 -> "three", 1,000 -> "one thousand"), letters of
  * an all-caps abbreviation one each ("FBI"), symbols as their word ($ and % as "dollars", "percent"). Used to share a phrase's time among its words.
  */
+/**
+ * About how many syllables a word in another script has: a Chinese character, a kana or a Hangul block is one; in an
+ * alphabet (Cyrillic, Arabic, Devanagari...) about every two and a half letters are.
+ */
+function scriptSyllables(word: string): number {
+  const blocks = word.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
+  const letters = word.match(/\p{L}/gu)?.length ?? 0;
+  return blocks + Math.ceil((letters - blocks) / 2.5);
+}
+
 export function syllableCount(spoken: string): number {
   // Currency and percent signs are read as words after the number ("$5" -> "five dollars").
   let total = (spoken.match(/[$%]/g)?.length ?? 0) * 2;
-  for (const part of spoken.match(/[0-9][0-9,]*(?:\.[0-9]+)?|[A-Za-z']+|[&+@#=]/g) ?? []) {
-    if (/^[0-9]/.test(part)) {
+  for (const part of spoken.match(/[0-9][0-9,]*(?:\.[0-9]+)?|[A-Za-z']+|[&+@#=]|[^\p{P}\p{Z}\p{S}\p{ASCII}]+/gu) ??
+    []) {
+    if (!/^\p{ASCII}/u.test(part)) {
+      total += scriptSyllables(part);
+    } else if (/^[0-9]/.test(part)) {
       const [whole = "0", fraction = ""] = part.replace(/,/g, "").split(".");
       const value = Number(whole);
       const words =

@@ -1,4 +1,4 @@
-import type { VoiceId } from "@reelsmith/core";
+import type { LanguageId, VoiceId } from "@reelsmith/core";
 
 /** One spoken word and when it is heard, in seconds from the start of the audio. */
 export interface WordTiming {
@@ -13,6 +13,8 @@ export interface SpeechRequest {
   /** Directory the provider may write its audio and scratch files into (owned by the caller). */
   workDir: string;
   signal?: AbortSignal;
+  /** The language of the text (a catalogue id; default english): what is spoken and how words are split. */
+  language?: LanguageId;
   /** Speaking pace relative to the voice's own (1 = normal, 1.2 = 20 % faster); providers clamp it to 0.5-2. */
   speed?: number;
 }

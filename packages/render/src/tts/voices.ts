@@ -1,4 +1,5 @@
-import type { VoiceId } from "@reelsmith/core";
+import type { LanguageId, VoiceId } from "@reelsmith/core";
+import type { EspeakSettings } from "./espeak.ts";
 
 /**
  * How each catalogue voice is made offline. Every voice is a different recorded speaker or engine, and the two
@@ -112,3 +113,50 @@ export function clampSpeed(speed: number | undefined): number {
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** espeak-ng's voice for every language of the catalogue but English, which the voices above read. */
+export const ESPEAK_LANGUAGE_VOICES: Record<Exclude<LanguageId, "english">, string> = {
+  spanish: "es",
+  portuguese: "pt-br",
+  french: "fr",
+  german: "de",
+  italian: "it",
+  dutch: "nl",
+  polish: "pl",
+  turkish: "tr",
+  russian: "ru",
+  arabic: "ar",
+  hebrew: "he",
+  hindi: "hi",
+  indonesian: "id",
+  // Kana only: kanji are read into kana first (see kana.ts).
+  japanese: "ja",
+  korean: "ko",
+  // espeak-ng 1.51's "cmn" reads its own pinyin back as English; this voice reads it as Mandarin.
+  chinese: "cmn-latn-pinyin",
+};
+
+/**
+ * How each catalogue voice sounds in espeak-ng: a variant of its gender and age (pitch bands: m8 65-102 Hz, m1 75-109,
+ * m3 80-122, m6 82-117, f1 140-200, f4 142-200), its pace in words a minute (espeak-ng's own 175 is normal) and a
+ * melody wider than espeak-ng's flat default (range 50) for a livelier read.
+ */
+export const ESPEAK_VOICES: Record<VoiceId, { variant: string; rate: number; pitch: number; range: number }> = {
+  alloy: { variant: "m1", rate: 168, pitch: 48, range: 70 },
+  echo: { variant: "m6", rate: 180, pitch: 56, range: 75 },
+  onyx: { variant: "m8", rate: 158, pitch: 38, range: 60 },
+  fable: { variant: "m3", rate: 176, pitch: 54, range: 80 },
+  nova: { variant: "f4", rate: 176, pitch: 56, range: 82 },
+  shimmer: { variant: "f1", rate: 162, pitch: 46, range: 72 },
+};
+
+/** The espeak-ng settings of a voice in a language other than English, at a speaking speed (1 = its own pace). */
+export function espeakSettings(voice: VoiceId, language: Exclude<LanguageId, "english">, speed = 1): EspeakSettings {
+  const { variant, rate, pitch, range } = ESPEAK_VOICES[voice];
+  return {
+    voice: `${ESPEAK_LANGUAGE_VOICES[language]}+${variant}`,
+    rate: Math.round(rate * clampSpeed(speed)),
+    pitch,
+    range,
+  };
+}

@@ -34,13 +34,18 @@ export const redditProducer: Producer<"reddit"> = {
         return { title: await quickenRecordedTitle(own.title, signal), script: own.script };
       }
       let rereads = 0;
+      const { voice, language } = input;
       const [title, script] = await Promise.all([
-        speak(req.tts, input.post_title, input.voice, join(workDir, "title"), signal, warnings).then((whole) =>
+        speak(
+          req.tts,
+          { text: input.post_title, voice, language, workDir: join(workDir, "title"), signal },
+          warnings,
+        ).then((whole) =>
           fitSpokenTitle(whole, (text, speed) =>
-            speak(req.tts, text, input.voice, join(workDir, `title-${++rereads}`), signal, [], speed),
+            speak(req.tts, { text, voice, language, workDir: join(workDir, `title-${++rereads}`), signal, speed }, []),
           ),
         ),
-        speak(req.tts, input.script, input.voice, join(workDir, "script"), signal, warnings),
+        speak(req.tts, { text: input.script, voice, language, workDir: join(workDir, "script"), signal }, warnings),
       ]);
       return { title, script };
     };

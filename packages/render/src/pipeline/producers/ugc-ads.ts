@@ -13,11 +13,12 @@ export const ugcAdsProducer: Producer<"ugc-ads"> = {
     const { workDir, signal, input, assets } = req;
     const script = ugcScript(input);
     const voice = ugcVoice(input.gender);
+    const { language } = input;
     req.onStage?.(STAGES.voice);
     await mkdir(join(workDir, "stage"), { recursive: true });
     let [hook, copy, stage] = await Promise.all([
-      speak(req.tts, script.hook, voice, join(workDir, "hook"), signal, warnings),
-      speak(req.tts, script.copy, voice, join(workDir, "copy"), signal, warnings),
+      speak(req.tts, { text: script.hook, voice, language, workDir: join(workDir, "hook"), signal }, warnings),
+      speak(req.tts, { text: script.copy, voice, language, workDir: join(workDir, "copy"), signal }, warnings),
       // The product cut out and set in a drawn scene (or its photo framed), and the close-ups.
       prepareUgcStage(assets.productImage, join(workDir, "stage")),
     ]);
@@ -29,8 +30,16 @@ export const ugcAdsProducer: Producer<"ugc-ads"> = {
       speed = faster;
       const again: string[] = [];
       [hook, copy] = await Promise.all([
-        speak(req.tts, script.hook, voice, join(workDir, `hook-${attempt}`), signal, again, speed),
-        speak(req.tts, script.copy, voice, join(workDir, `copy-${attempt}`), signal, again, speed),
+        speak(
+          req.tts,
+          { text: script.hook, voice, language, workDir: join(workDir, `hook-${attempt}`), signal, speed },
+          again,
+        ),
+        speak(
+          req.tts,
+          { text: script.copy, voice, language, workDir: join(workDir, `copy-${attempt}`), signal, speed },
+          again,
+        ),
       ]);
     }
     return ugcAdsRecipe(input, { stage, music: assets.music }, { hook, copy });

@@ -23,7 +23,7 @@ const values = {
   voice: "alloy",
   narrator: "ai" as const,
   voiceover_file_id: null,
-  language: "english",
+  language: "english" as const,
 };
 
 /** The step with its values kept, as the builder keeps its draft; `onChange` sees every patch. */

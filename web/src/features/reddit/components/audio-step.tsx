@@ -2,20 +2,20 @@ import {
   type CatalogMusic,
   type CatalogVoice,
   FILE_ACCEPT,
+  type LanguageId,
+  languageMessages,
   messages,
   type RedditNarrator,
   VOICE_OVER_MAX_S,
   VOICE_OVER_MIN_S,
 } from "@reelsmith/core";
 import { Bot, Mic } from "lucide-react";
-import { useId } from "react";
 import { FieldError } from "@/components/builder/field-error";
 import { PreviewButton } from "@/components/builder/pickers/audio-row";
+import { LanguageSelect } from "@/components/builder/pickers/language-select";
 import { MusicList } from "@/components/builder/pickers/music-list";
 import { UploadField } from "@/components/builder/pickers/upload-field";
 import { VoiceList } from "@/components/builder/pickers/voice-list";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useAudioPreview } from "@/hooks/use-audio-preview";
 import { cn } from "@/lib/utils";
 import { VoiceRecorder } from "./voice-recorder";
@@ -27,7 +27,7 @@ interface AudioValues {
   narrator: RedditNarrator;
   /** The creator's own recording instead of an AI voice. */
   voiceover_file_id: string | null;
-  language: string;
+  language: LanguageId;
 }
 
 const VOICE_OVER_MESSAGES = {
@@ -77,7 +77,6 @@ export function AudioStep({
 }) {
   // One player for both lists: starting a voice sample stops a track, and the other way round.
   const preview = useAudioPreview();
-  const languageId = useId();
   // The choice is part of the draft (and of the input): "own" with no recording cannot be generated.
   const narrator: RedditNarrator = values.narrator === "own" || values.voiceover_file_id ? "own" : "ai";
   const narrators = [
@@ -175,18 +174,11 @@ export function AudioStep({
             </div>
           )}
         </section>
-        <div className="space-y-2">
-          <Label htmlFor={languageId}>Language</Label>
-          <Select value={values.language} onValueChange={(language) => onChange({ language })}>
-            <SelectTrigger id={languageId} className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="english">English</SelectItem>
-            </SelectContent>
-          </Select>
-          <p className="text-xs text-muted-foreground">{messages.reddit.languageNote}</p>
-        </div>
+        <LanguageSelect
+          value={values.language}
+          onChange={(language) => onChange({ language })}
+          hint={`The language your story is written in: the voice reads it and the captions follow its words. ${languageMessages.voicesNote(values.language)}`}
+        />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import {
   type Account,
   DEFAULT_LANGUAGE,
   DEFAULT_VOICE,
+  type LanguageId,
   messages,
   NO_MUSIC,
   type RedditNarrator,
@@ -35,7 +36,7 @@ export interface RedditDraft extends Record<string, unknown> {
   narrator: RedditNarrator;
   /** The creator's own recording of the title and script instead of an AI voice. */
   voiceover_file_id: string | null;
-  language: string;
+  language: LanguageId;
 }
 
 type StepProps = BuilderStepProps<RedditDraft>;

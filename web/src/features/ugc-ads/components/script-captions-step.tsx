@@ -1,7 +1,9 @@
 import {
   type CatalogCaptionStyle,
+  DEFAULT_LANGUAGE,
   formatSpokenLength,
   HOOK_TEXT_MAX,
+  languageOf,
   messages,
   spokenWordCount,
   UGC_COPY_MAX,
@@ -131,16 +133,18 @@ export function ScriptCaptionsStep({
               Ad script
             </h3>
             <p id={ids.ai} className="text-sm text-muted-foreground">
-              {!name
-                ? "Name your product on the first step and the script writes itself; edit it as you like."
-                : edited
-                  ? "Your words are kept as they are."
-                  : `Written from “${name}” until you edit it.`}
+              {values.language !== DEFAULT_LANGUAGE
+                ? `Write the hook and the copy in ${languageOf(values.language).name}; the voice reads them as written.`
+                : !name
+                  ? "Name your product on the first step and the script writes itself; edit it as you like."
+                  : edited
+                    ? "Your words are kept as they are."
+                    : `Written from “${name}” until you edit it.`}
               {ai?.enabled && ai.vision && values.product_image_id ? " Write with AI also looks at your photo." : ""}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {edited && name ? (
+            {edited && name && values.language === DEFAULT_LANGUAGE ? (
               <Button
                 type="button"
                 variant="ghost"

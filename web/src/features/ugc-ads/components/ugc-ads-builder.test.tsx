@@ -35,8 +35,24 @@ const track = (id: string, name: string) => ({
 const catalog: Catalog = {
   captionStyles: [style("fire", "Fire"), style("minimal", "Minimal")],
   voices: [
-    { id: "nova", name: "Sophie", gender: "female", age: "Young", language: "English", previewUrl: null },
-    { id: "onyx", name: "Daniel", gender: "male", age: "Adult", language: "English", previewUrl: null },
+    {
+      id: "nova",
+      name: "Sophie",
+      gender: "female",
+      age: "Young",
+      language: "English",
+      languages: ["english"],
+      previewUrl: null,
+    },
+    {
+      id: "onyx",
+      name: "Daniel",
+      gender: "male",
+      age: "Adult",
+      language: "English",
+      languages: ["english"],
+      previewUrl: null,
+    },
   ],
   backgrounds: [],
   music: [track(NO_MUSIC, "No Music"), track("lofi-sunrise", "Lofi Sunrise"), track("bounce", "Bounce")],
@@ -85,6 +101,7 @@ describe("AI UGC Ads builder", () => {
       "captions",
       "gender",
       "hook",
+      "language",
       "product_image_id",
       "product_name",
     ]);
@@ -219,6 +236,7 @@ describe("AI UGC Ads builder", () => {
         product_name: "Glow Serum Plus",
         hook: "My serum, my rules",
         ad_copy: ugcCopyFromTemplate("Glow Serum Plus").copy,
+        language: "english",
       },
     });
     // The form resets: the saved draft is the defaults again (with the catalogue's track).

@@ -1,7 +1,16 @@
-import { type Account, type Catalog, messages, NO_MUSIC, type UgcGender } from "@reelsmith/core";
+import {
+  type Account,
+  type Catalog,
+  DEFAULT_LANGUAGE,
+  type LanguageId,
+  messages,
+  NO_MUSIC,
+  type UgcGender,
+} from "@reelsmith/core";
 
 import { type BuilderStepProps, defineBuilder } from "@/components/builder/builder-config";
 import { BuilderShell, type ShortfallDialog } from "@/components/builder/builder-shell";
+import { withLanguage } from "../lib/ad-script";
 import { ProductStep } from "./product-step";
 import { ScriptCaptionsStep } from "./script-captions-step";
 import { VoiceMusicStep } from "./voice-music-step";
@@ -21,6 +30,7 @@ export interface UgcAdsDraft extends Record<string, unknown> {
   ad_copy: string;
   hook_edited: boolean;
   ad_copy_edited: boolean;
+  language: LanguageId;
 }
 
 type StepProps = BuilderStepProps<UgcAdsDraft>;
@@ -47,6 +57,7 @@ export const ugcAdsBuilder = defineBuilder<UgcAdsDraft>({
     ad_copy: "",
     hook_edited: false,
     ad_copy_edited: false,
+    language: DEFAULT_LANGUAGE,
   },
   catalogDefaults: (catalog) => ({ background_music: firstTrack(catalog.music) }),
   // The schema carries the spec's words ('Please upload or select a product image.' ...): say them.
@@ -70,9 +81,15 @@ export const ugcAdsBuilder = defineBuilder<UgcAdsDraft>({
     {
       label: "Voice & music",
       hint: "Choose who reads the ad and the music under it.",
-      fields: ["gender", "background_music"],
+      fields: ["language", "gender", "background_music"],
       Component: ({ draft, patch, catalog }: StepProps) => (
-        <VoiceMusicStep values={draft} onChange={patch} voices={catalog.voices} music={catalog.music} />
+        <VoiceMusicStep
+          values={draft}
+          onChange={patch}
+          onLanguage={(language) => patch(withLanguage(draft, language))}
+          voices={catalog.voices}
+          music={catalog.music}
+        />
       ),
     },
     {

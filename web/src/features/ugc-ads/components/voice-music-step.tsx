@@ -1,13 +1,22 @@
-import { type CatalogMusic, type CatalogVoice, UGC_GENDERS, type UgcGender } from "@reelsmith/core";
+import {
+  type CatalogMusic,
+  type CatalogVoice,
+  type LanguageId,
+  languageMessages,
+  UGC_GENDERS,
+  type UgcGender,
+} from "@reelsmith/core";
 import { UserRound } from "lucide-react";
 import { useId } from "react";
 
 import { AudioRow, PreviewButton } from "@/components/builder/pickers/audio-row";
+import { LanguageSelect } from "@/components/builder/pickers/language-select";
 import { MusicList } from "@/components/builder/pickers/music-list";
 import { useAudioPreview } from "@/hooks/use-audio-preview";
 import { voiceFor } from "../lib/voice";
 
 export interface VoiceMusicValues {
+  language: LanguageId;
   gender: UgcGender;
   background_music: string;
 }
@@ -18,11 +27,14 @@ const GENDER_LABEL: Record<UgcGender, string> = { female: "Female", male: "Male"
 export function VoiceMusicStep({
   values,
   onChange,
+  onLanguage,
   voices,
   music,
 }: {
   values: VoiceMusicValues;
   onChange: (patch: Partial<VoiceMusicValues>) => void;
+  /** A language chosen: the script step's words follow it (see withLanguage). */
+  onLanguage: (language: LanguageId) => void;
   voices: readonly CatalogVoice[];
   music: readonly CatalogMusic[];
 }) {
@@ -40,6 +52,11 @@ export function VoiceMusicStep({
           </h3>
           <p className="text-sm text-muted-foreground">The gender picks who reads your ad.</p>
         </div>
+        <LanguageSelect
+          value={values.language}
+          onChange={onLanguage}
+          hint={`The language of your ad: write its hook and copy in it. ${languageMessages.voicesNote(values.language)}`}
+        />
         <div role="radiogroup" aria-labelledby={voiceHeading} className="grid gap-2">
           {UGC_GENDERS.map((gender) => {
             const voice = voiceFor(gender, voices);

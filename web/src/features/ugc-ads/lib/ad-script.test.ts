@@ -1,9 +1,16 @@
 import { ugcCopyFromTemplate } from "@reelsmith/core";
 import { describe, expect, it } from "vitest";
 
-import { type AdScriptFields, editAdCopy, editHook, templateScript, withProductName } from "./ad-script";
+import { type AdScriptFields, editAdCopy, editHook, templateScript, withLanguage, withProductName } from "./ad-script";
 
-const empty: AdScriptFields = { product_name: "", hook: "", ad_copy: "", hook_edited: false, ad_copy_edited: false };
+const empty: AdScriptFields = {
+  product_name: "",
+  language: "english",
+  hook: "",
+  ad_copy: "",
+  hook_edited: false,
+  ad_copy_edited: false,
+};
 
 /** Types a name letter by letter, as the input does. */
 function typeName(draft: AdScriptFields, name: string): AdScriptFields {
@@ -48,5 +55,19 @@ describe("the ad script's template prefill", () => {
     // ...and follow the name again.
     draft = { ...draft, ...withProductName(draft, "Glow 3") };
     expect(draft.hook).toBe(ugcCopyFromTemplate("Glow 3").hook);
+  });
+});
+
+describe("the ad script in another language", () => {
+  it("empties the template's English words, keeps the creator's own, and brings the template back in English", () => {
+    const named = typeName(empty, "Glow Serum");
+    const spanish = { ...named, ...withLanguage(named, "spanish") };
+    expect(spanish).toMatchObject({ language: "spanish", product_name: "Glow Serum", hook: "", ad_copy: "" });
+    // Typing the name again fills nothing in Spanish.
+    expect(typeName(spanish, "Glow Serum 2")).toMatchObject({ hook: "", ad_copy: "" });
+    const written = { ...spanish, ...editHook("¡Mira esto!") };
+    const back = { ...written, ...withLanguage(written, "english") };
+    expect(back.hook).toBe("¡Mira esto!");
+    expect(back.ad_copy).toBe(ugcCopyFromTemplate("Glow Serum").copy);
   });
 });
