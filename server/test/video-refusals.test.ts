@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { messages, spansHave, undrawableTextMessage } from "@reelsmith/core";
+import { languageMessages, messages, spansHave, undrawableTextMessage } from "@reelsmith/core";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { credits, generatedVideos } from "../src/db/schema/index.ts";
@@ -65,6 +65,15 @@ describe.each(DRIVERS)("refused videos name their field on %s", (driver) => {
         "input.script",
         undrawableTextMessage([KAWI, NAG_MUNDARI]),
       ],
+      // A UGC ad in Spanish cannot fall back on the English ready-made hook and copy.
+      [
+        {
+          type: "ugc-ads",
+          input: { product_image_id: crypto.randomUUID(), background_music: "no-music", language: "spanish" },
+        },
+        "input.hook",
+        languageMessages.ownWordsNeeded("hook", "spanish"),
+      ],
     ];
     for (const [body, field, message] of refusals) {
       const response = await create(body);
@@ -93,11 +102,12 @@ describe.each(DRIVERS)("refused videos name their field on %s", (driver) => {
         comments: null,
         post_title: "क्या मैं गलत हूँ?",
         script: "隣人が私のはしごを売ってしまった。",
+        language: "japanese",
       }),
     );
     expect(made.status).toBe(201);
     const [row] = await h.db.db.select().from(generatedVideos);
-    expect(row?.input).toMatchObject({ subreddit: "tifu", upvotes: 48_213, comments: null });
+    expect(row?.input).toMatchObject({ subreddit: "tifu", upvotes: 48_213, comments: null, language: "japanese" });
     expect((await json(h.request("/api/account", { cookie }))).credits).toBe(14);
   });
 });
