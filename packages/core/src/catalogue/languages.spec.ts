@@ -50,6 +50,8 @@ describe("wordsOf", () => {
     expect(chinese.join("")).toBe("「你好」，世界。");
     expect(chinese[0]?.startsWith("「")).toBe(true);
     expect(chinese).toHaveLength(2);
+    // An opening bracket goes with the word after it, a closing one with the word before.
+    expect(wordsOf("他说「你好」然后走了", "chinese")).toContain("「你好」");
   });
 });
 

@@ -48,8 +48,8 @@ export function languageOf(id: string | undefined): Language {
 
 /**
  * The words of a text as it is captioned and spoken: split at spaces, or by `Intl.Segmenter` for a language written
- * without them, where punctuation and other pieces that are not words stay with the word before them (or the next
- * word at the start).
+ * without them, where punctuation and other pieces that are not words stay with the word before them, and opening
+ * brackets and quotes (and anything at the start) with the word after them.
  */
 export function wordsOf(text: string, language: string | undefined): string[] {
   const info = languageOf(language);
@@ -61,7 +61,7 @@ export function wordsOf(text: string, language: string | undefined): string[] {
       if (segment.isWordLike) {
         words.push(pending + segment.segment);
         pending = "";
-      } else if (words.length > 0 && pending === "") {
+      } else if (words.length > 0 && pending === "" && !/^[\p{Ps}\p{Pi}]/u.test(segment.segment)) {
         words[words.length - 1] += segment.segment;
       } else {
         pending += segment.segment;

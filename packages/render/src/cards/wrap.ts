@@ -1,16 +1,23 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
+import { wordsOf } from "@reelsmith/core";
 
 /** Anything that measures text the way the card will draw it (a canvas context with its font set). */
 export interface TextMeasurer {
   measureText(text: string): { width: number };
 }
 
+/** A word of a paragraph and what goes between it and the word before it on a line: a space, or nothing. */
+interface Piece {
+  text: string;
+  glue: "" | " ";
+}
+
 /** Greedy wrap of one paragraph; words wider than a line are broken by letters. */
-function greedyLines(ctx: TextMeasurer, words: readonly string[], maxWidth: number): string[] {
+function greedyLines(ctx: TextMeasurer, pieces: readonly Piece[], maxWidth: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const rawWord of words) {
-    let word = rawWord;
+  for (const piece of pieces) {
+    let word = piece.text;
     while (ctx.measureText(word).width > maxWidth && [...word].length > 1) {
       // Break an over-long word at the widest prefix that fits.
       const chars = [...word];
@@ -21,7 +28,7 @@ function greedyLines(ctx: TextMeasurer, words: readonly string[], maxWidth: numb
       line = "";
       word = chars.slice(cut).join("");
     }
-    const candidate = line ? `${line} ${word}` : word;
+    const candidate = line ? `${line}${piece.glue}${word}` : word;
     if (ctx.measureText(candidate).width <= maxWidth || !line) line = candidate;
     else {
       lines.push(line);
@@ -32,15 +39,34 @@ function greedyLines(ctx: TextMeasurer, words: readonly string[], maxWidth: numb
   return lines;
 }
 
+/** Chinese and Japanese are written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * A paragraph's words. Chinese and Japanese runs are split into their words (Intl.Segmenter, through core's wordsOf)
+ * and set without spaces, so a line breaks between words, never before a closing mark (。、」) or after an opening one
+ * (「), which stay with their word.
+ */
+function piecesOf(paragraph: string): Piece[] {
+  const pieces: Piece[] = [];
+  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    const parts = UNSPACED.test(word) ? wordsOf(word, "japanese") : [word];
+    parts.forEach((text, i) => {
+      pieces.push({ text, glue: i === 0 ? " " : "" });
+    });
+  }
+  return pieces;
+}
+
 /**
  * Balanced wrap of one paragraph: as many lines as the greedy wrap needs, but as even as they can
  * be (the narrowest width that still fits in that many lines), and never a single word alone on
  * the last line when a word from the line above fits beside it. An emoji counts as a word.
  */
-function balancedLines(ctx: TextMeasurer, words: readonly string[], maxWidth: number): string[] {
+function balancedLines(ctx: TextMeasurer, words: readonly Piece[], maxWidth: number): string[] {
   const greedy = greedyLines(ctx, words, maxWidth);
   if (greedy.length < 2) return greedy;
-  const widest = Math.max(...words.map((w) => ctx.measureText(w).width));
+  const widest = Math.max(...words.map((w) => ctx.measureText(w.text).width));
   if (widest > maxWidth) return greedy;
   let lo = widest;
   let hi = maxWidth;
@@ -72,7 +98,7 @@ function balancedLines(ctx: TextMeasurer, words: readonly string[], maxWidth: nu
 export function wrapText(ctx: TextMeasurer, text: string, maxWidth: number, maxLines = 12): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\n/)) {
-    lines.push(...balancedLines(ctx, paragraph.split(/\s+/).filter(Boolean), maxWidth));
+    lines.push(...balancedLines(ctx, piecesOf(paragraph), maxWidth));
   }
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
