@@ -63,6 +63,32 @@ describe("what a voice-over upload may be", () => {
   });
 });
 
+describe("the Reddit audio step's language", () => {
+  it("lists only the voices that speak the story's language", () => {
+    const voice = (id: string, name: string, languages: string[]) => ({
+      id,
+      name,
+      gender: "male" as const,
+      age: "Adult",
+      language: "English",
+      languages,
+      previewUrl: null,
+    });
+    renderWithRouter(
+      <AudioStep
+        music={[]}
+        voices={[voice("alloy", "Blake", ["english", "spanish"]), voice("echo", "Cayleb", ["english"])]}
+        values={{ ...values, language: "spanish" }}
+        script={{ post_title: "¿Soy la mala?", script: "Todo empezó un martes." }}
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getByText("Blake")).toBeTruthy();
+    expect(screen.queryByText("Cayleb")).toBeNull();
+    expect(screen.getByText(/Every voice reads Spanish/)).toBeTruthy();
+  });
+});
+
 describe("the Reddit audio step's narrator", () => {
   it("offers your own voice with the text to read and Your Library; an AI voice again clears it", async () => {
     mockApi({ "/api/files?type=voice-over": () => jsonResponse(200, { items: [take] }) });

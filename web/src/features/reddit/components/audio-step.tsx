@@ -127,7 +127,7 @@ export function AudioStep({
           </fieldset>
           {narrator === "ai" ? (
             <VoiceList
-              voices={voices}
+              voices={voices.filter((voice) => voice.languages.includes(values.language))}
               value={values.voice}
               onChange={(voice) => onChange({ voice })}
               preview={preview}
