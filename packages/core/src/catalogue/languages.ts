@@ -82,8 +82,5 @@ export const languageMessages = {
   ownWordsNeeded: (what: "hook" | "ad copy", language: string) =>
     `Write the ${what} in ${languageOf(language).name}: the ready-made ${what} is English.`,
   /** The voice picker's note. */
-  voicesNote: (language: string) =>
-    language === DEFAULT_LANGUAGE
-      ? "Every voice reads English."
-      : `Every voice reads ${languageOf(language).name}, with espeak-ng offline or the configured speech service.`,
+  voicesNote: (language: string) => `Every voice reads ${languageOf(language).name}.`,
 };

@@ -11,8 +11,11 @@ export function VoiceList({
   onChange,
   preview,
   labelledBy,
+  languageName,
 }: {
   voices: readonly CatalogVoice[];
+  /** The language the voices will read, named on each (default: each voice's own, English). */
+  languageName?: string;
   value: string;
   onChange: (id: string) => void;
   preview: AudioPreview;
@@ -39,7 +42,7 @@ export function VoiceList({
             )
           }
           title={voice.name}
-          detail={`${voice.gender} · ${voice.age} · ${voice.language}`}
+          detail={`${voice.gender} · ${voice.age} · ${languageName ?? voice.language}`}
           detailClassName="capitalize"
         />
       ))}

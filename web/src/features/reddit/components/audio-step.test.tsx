@@ -85,7 +85,8 @@ describe("the Reddit audio step's language", () => {
     );
     expect(screen.getByText("Blake")).toBeTruthy();
     expect(screen.queryByText("Cayleb")).toBeNull();
-    expect(screen.getByText(/Every voice reads Spanish/)).toBeTruthy();
+    // Each voice says the language it will read.
+    expect(screen.getByText(/Male · Adult · Spanish/i)).toBeTruthy();
   });
 });
 

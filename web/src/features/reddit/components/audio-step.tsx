@@ -3,7 +3,7 @@ import {
   type CatalogVoice,
   FILE_ACCEPT,
   type LanguageId,
-  languageMessages,
+  languageOf,
   messages,
   type RedditNarrator,
   VOICE_OVER_MAX_S,
@@ -100,6 +100,11 @@ export function AudioStep({
       </section>
 
       <div className="space-y-6">
+        <LanguageSelect
+          value={values.language}
+          onChange={(language) => onChange({ language })}
+          hint="The language of your story: the voice reads it and the captions follow its words."
+        />
         <section aria-labelledby="voice-heading" className="space-y-3">
           <h3 id="voice-heading" className="font-semibold">
             Voice
@@ -128,6 +133,7 @@ export function AudioStep({
           {narrator === "ai" ? (
             <VoiceList
               voices={voices.filter((voice) => voice.languages.includes(values.language))}
+              languageName={languageOf(values.language).name}
               value={values.voice}
               onChange={(voice) => onChange({ voice })}
               preview={preview}
@@ -174,11 +180,6 @@ export function AudioStep({
             </div>
           )}
         </section>
-        <LanguageSelect
-          value={values.language}
-          onChange={(language) => onChange({ language })}
-          hint={`The language your story is written in: the voice reads it and the captions follow its words. ${languageMessages.voicesNote(values.language)}`}
-        />
       </div>
     </div>
   );

@@ -89,6 +89,7 @@ export function ScriptCaptionsStep({
   const ai = capabilities.data?.ai;
   const write = useGenerateAdCopy();
   const name = values.product_name.trim();
+  const english = values.language === DEFAULT_LANGUAGE;
   const edited = values.hook_edited || values.ad_copy_edited;
   // Nothing to time until there are words: the estimate appears with the first one.
   const length =
@@ -133,7 +134,7 @@ export function ScriptCaptionsStep({
               Ad script
             </h3>
             <p id={ids.ai} className="text-sm text-muted-foreground">
-              {values.language !== DEFAULT_LANGUAGE
+              {!english
                 ? `Write the hook and the copy in ${languageOf(values.language).name}; the voice reads them as written.`
                 : !name
                   ? "Name your product on the first step and the script writes itself; edit it as you like."
@@ -144,7 +145,7 @@ export function ScriptCaptionsStep({
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {edited && name && values.language === DEFAULT_LANGUAGE ? (
+            {edited && name && english ? (
               <Button
                 type="button"
                 variant="ghost"
@@ -169,7 +170,8 @@ export function ScriptCaptionsStep({
             value={values.hook}
             maxLength={HOOK_TEXT_MAX}
             rows={2}
-            placeholder="Stop scrolling if you still don't have this."
+            // The examples are English: in another language an empty box waits for the creator's own words.
+            placeholder={english ? "Stop scrolling if you still don't have this." : undefined}
             aria-invalid={errors.hook ? true : undefined}
             aria-describedby={`${ids.hook}-count ${ids.hook}-hint${errors.hook ? ` ${ids.hook}-error` : ""}`}
             onChange={(e) => onChange(editHook(e.target.value.slice(0, HOOK_TEXT_MAX)))}
@@ -190,7 +192,9 @@ export function ScriptCaptionsStep({
             value={values.ad_copy}
             maxLength={UGC_COPY_MAX}
             rows={6}
-            placeholder="I was honestly skeptical at first, but this completely changed my routine..."
+            placeholder={
+              english ? "I was honestly skeptical at first, but this completely changed my routine..." : undefined
+            }
             aria-invalid={errors.ad_copy ? true : undefined}
             aria-describedby={`${ids.copy}-count ${ids.copy}-hint${length ? ` ${ids.copy}-length` : ""}${errors.ad_copy ? ` ${ids.copy}-error` : ""}`}
             className="min-h-32 leading-relaxed"

@@ -3,6 +3,7 @@ import {
   type CatalogVoice,
   type LanguageId,
   languageMessages,
+  languageOf,
   UGC_GENDERS,
   type UgcGender,
 } from "@reelsmith/core";
@@ -80,7 +81,9 @@ export function VoiceMusicStep({
                 }
                 title={GENDER_LABEL[gender]}
                 detail={
-                  voice ? `Read by ${voice.name} · ${voice.age} · ${voice.language}` : "Read by a catalogue voice"
+                  voice
+                    ? `Read by ${voice.name} · ${voice.age} · ${languageOf(values.language).name}`
+                    : "Read by a catalogue voice"
                 }
               />
             );
