@@ -10,7 +10,8 @@
 #   render   render a composition JSON or a recipe input to MP4 (packages/render CLI; builds the library first)
 #   previews render the caption style preview pictures (packages/render/previews by default)
 #   bench    run every benchmark and the output audit on the full library; bench-render: the render benchmark only;
-#            bench-align: forced alignment only; bench-api: the API under load (embedded and PostgreSQL)
+#            bench-align: forced alignment only; bench-languages: the offline voices in every language;
+#            bench-api: the API under load (embedded and PostgreSQL)
 #   library-import  add an operator's own footage or music to the library (see README)
 #   library-record  record the real-gameplay clips from Minetest (npm start does it in the background)
 #   library-stock   fetch stock footage for the footage styles with PEXELS_API_KEY or PIXABAY_API_KEY (--only kind:key, --force)
@@ -105,7 +106,7 @@ case "$command" in
     ensure_npm_deps
     exec node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/scripts/$command.ts" "$@"
     ;;
-  render | bench | bench-render | bench-align | previews)
+  render | bench | bench-render | bench-align | bench-languages | previews)
     ensure_debs "${RUNTIME_DEBS[@]}"
     ensure_npm_deps
     case "$command" in
@@ -116,9 +117,11 @@ case "$command" in
         ;;
       previews) exec node "$ROOT/packages/render/scripts/previews.ts" "$@" ;;
       bench-align) exec node "$ROOT/packages/render/scripts/bench-align.ts" "$@" ;;
+      bench-languages) exec node "$ROOT/packages/render/scripts/bench-languages.ts" "$@" ;;
       bench | bench-render)
         if [ "$command" = bench ]; then
           node "$ROOT/packages/render/scripts/bench-align.ts"
+          node "$ROOT/packages/render/scripts/bench-languages.ts"
           node "${ENV_FILE_ARGS[@]}" "$ROOT/packages/render/scripts/bench-intelligibility.ts"
         fi
         node "${ENV_FILE_ARGS[@]}" "$ROOT/library/src/build/build.ts" >&2
@@ -131,6 +134,6 @@ case "$command" in
     esac
     ;;
   *)
-    die "Unknown command '$command' (start, work, migrate, dev, test, test-scenes, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, bench-api, voice-previews, bench-voices, bench-intelligibility)."
+    die "Unknown command '$command' (start, work, migrate, dev, test, test-scenes, library-build, library-import, library-stock, showcase, render, previews, bench, bench-render, bench-align, bench-languages, bench-api, voice-previews, bench-voices, bench-intelligibility)."
     ;;
 esac

@@ -230,3 +230,27 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
   }
   return (previous[hyp.length] ?? 0) / ref.length;
 }
+
+/**
+ * How far each word that starts after a pause begins from where the sound starts, in seconds: each pause's end is a
+ * sound onset found in the audio independently of any word timing, and the word whose start is nearest it is
+ * compared with it. Pauses inside a word (a glottal stop) and at either end of the audio are skipped.
+ */
+export function onsetOffsets(
+  words: readonly { start: number; end: number }[],
+  samples: Float32Array,
+  sampleRate: number,
+): number[] {
+  const duration = samples.length / sampleRate;
+  const offsets: number[] = [];
+  if (words.length === 0) return offsets;
+  for (const pause of findPauses(samples, sampleRate, { minDuration: 0.1 })) {
+    if (pause.start < 0.05 || pause.end > duration - 0.05) continue;
+    if (words.some((w) => w.start < pause.start - 0.03 && w.end > pause.end + 0.03)) continue;
+    const nearest = words.reduce((best, w) =>
+      Math.abs(w.start - pause.end) < Math.abs(best.start - pause.end) ? w : best,
+    );
+    offsets.push(Math.abs(nearest.start - pause.end));
+  }
+  return offsets;
+}
