@@ -23,6 +23,23 @@ export interface CHelper {
   howTo: string;
 }
 
+/**
+ * C for the helpers that read their chunks from stdin, one "<n>\t<text>" line each: the next line's text, with
+ * `line` left holding its number; NULL at the end. A line without a tab ends the program (exit 2).
+ */
+export const C_NEXT_CHUNK = String.raw`static char *next_chunk(char *line, int size) {
+  if (!fgets(line, size, stdin)) return NULL;
+  size_t n = strlen(line);
+  while (n && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
+  char *tab = strchr(line, '\t');
+  if (!tab) {
+    fprintf(stderr, "expected <n>\\t<text>\n");
+    exit(2);
+  }
+  *tab = 0;
+  return tab + 1;
+}`;
+
 /** Where built helpers live: TTS_CACHE_DIR, else $XDG_CACHE_HOME/reelsmith, else ~/.cache/reelsmith. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.TTS_CACHE_DIR) return env.TTS_CACHE_DIR;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type CHelper, defaultCacheDir, ensureCHelper } from "./c-helper.ts";
+import { C_NEXT_CHUNK, type CHelper, defaultCacheDir, ensureCHelper } from "./c-helper.ts";
 import type { EngineToken } from "./engine-timing.ts";
 import { TtsError } from "./errors.ts";
 import type { EngineChunkResult } from "./flite.ts";
@@ -65,6 +65,8 @@ static int on_synth(short *wav, int n, espeak_EVENT *events) {
   return 0;
 }
 
+${C_NEXT_CHUNK}
+
 static void put32(FILE *f, unsigned v) { fputc(v & 255, f); fputc(v >> 8 & 255, f); fputc(v >> 16 & 255, f); fputc(v >> 24, f); }
 static void put16(FILE *f, unsigned v) { fputc(v & 255, f); fputc(v >> 8 & 255, f); }
 
@@ -88,19 +90,11 @@ int main(int argc, char **argv) {
   espeak_SetParameter(espeakRANGE, atoi(argv[5]), 0);
   static char line[1 << 16];
   char path[4096];
-  while (fgets(line, sizeof line, stdin)) {
-    size_t n = strlen(line);
-    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
-    char *tab = strchr(line, '\t');
-    if (!tab) {
-      fprintf(stderr, "expected <n>\\t<text>\n");
-      return 2;
-    }
-    *tab = 0;
+  const char *text;
+  while ((text = next_chunk(line, sizeof line))) {
     count = 0;
     nwords = 0;
     open_word = -1;
-    const char *text = tab + 1;
     if (espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, NULL, NULL) != EE_OK ||
         espeak_Synchronize() != EE_OK) {
       fprintf(stderr, "espeak-ng could not speak chunk %s\n", line);

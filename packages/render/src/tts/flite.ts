@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type CHelper, defaultCacheDir, ensureCHelper } from "./c-helper.ts";
+import { C_NEXT_CHUNK, type CHelper, defaultCacheDir, ensureCHelper } from "./c-helper.ts";
 import { type EngineToken, parseEngineOutput } from "./engine-timing.ts";
 import { TtsError } from "./errors.ts";
 import { runProcess } from "./process.ts";
@@ -35,6 +35,8 @@ static float word_end(const cst_item *w) {
   return seg ? flite_ffeature_float(seg, "end") : -1;
 }
 
+${C_NEXT_CHUNK}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: %s rms|awb|slt|kal16 <outdir> [feature=value ...] < lines\n", argv[0]);
@@ -64,17 +66,10 @@ int main(int argc, char **argv) {
   }
   static char line[1 << 16];
   char path[4096];
-  while (fgets(line, sizeof line, stdin)) {
-    size_t n = strlen(line);
-    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = 0;
-    char *tab = strchr(line, '\t');
-    if (!tab) {
-      fprintf(stderr, "expected <n>\\t<text>\n");
-      return 2;
-    }
-    *tab = 0;
+  const char *text;
+  while ((text = next_chunk(line, sizeof line))) {
     snprintf(path, sizeof path, "%s/chunk-%s.wav", argv[2], line);
-    cst_utterance *u = flite_synth_text(tab + 1, v);
+    cst_utterance *u = flite_synth_text(text, v);
     cst_wave *w = utt_wave(u);
     if (!w || cst_wave_save_riff(w, path) != 0) {
       fprintf(stderr, "cannot write %s\n", path);
