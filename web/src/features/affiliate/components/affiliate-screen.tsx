@@ -1,13 +1,12 @@
 import { messages } from "@reelsmith/core";
 import { Check, Coins, Copy, CreditCard, Gift, RefreshCw, Share2, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { copyText } from "@/lib/clipboard";
 
 import { useAffiliate } from "../api/get-affiliate";
 
@@ -34,12 +33,8 @@ export function AffiliateScreen() {
   const [copied, setCopied] = useState(false);
 
   const copy = async (link: string) => {
-    try {
-      await navigator.clipboard.writeText(link);
+    if (await copyText(link, { copied: messages.affiliate.copied, failed: messages.affiliate.copyFailed })) {
       setCopied(true);
-      toast.success(messages.affiliate.copied);
-    } catch {
-      toast.error(messages.affiliate.copyFailed);
     }
   };
 

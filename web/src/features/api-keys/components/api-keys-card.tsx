@@ -9,12 +9,11 @@ import {
   messages,
 } from "@reelsmith/core";
 import { Copy, KeyRound, Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CheckboxGroupField } from "@/components/form/checkbox-group-field";
 import { TextField } from "@/components/form/text-field";
@@ -32,6 +31,8 @@ import {
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useFormDialog } from "@/hooks/use-form-dialog";
+import { copyText } from "@/lib/clipboard";
 import { formatDate } from "@/lib/format";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
 
@@ -135,15 +136,7 @@ function CreateKeyDialog({
     mode: "onTouched",
     defaultValues: { name: "", scopes: ["read", "create"], expires_in_days: null },
   });
-  // A fresh form each time it opens (not as it closes, which would empty it while it fades out).
-  useEffect(() => {
-    if (!open) return;
-    form.reset();
-    create.reset();
-  }, [open, form.reset, create.reset]);
-  const close = (next: boolean) => {
-    if (!create.isPending) onOpenChange(next);
-  };
+  const close = useFormDialog(open, onOpenChange, form, create);
   const onSubmit = form.handleSubmit((values) =>
     create.mutateAsync(values).then(
       (made) => {
@@ -229,13 +222,7 @@ function CreateKeyDialog({
 /** The new key, whole, once: copied from here or never seen again. */
 function MadeKeyDialog({ made, open, onClose }: { made: CreatedApiKey | null; open: boolean; onClose: () => void }) {
   const copy = async () => {
-    if (!made) return;
-    try {
-      await navigator.clipboard.writeText(made.key);
-      toast.success(t.copied);
-    } catch {
-      toast.error(messages.common.somethingWentWrong);
-    }
+    if (made) await copyText(made.key, { copied: t.copied, failed: messages.common.somethingWentWrong });
   };
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>

@@ -7,11 +7,10 @@ import {
   type WebhookEndpoint,
 } from "@reelsmith/core";
 import { ChevronDown, ChevronRight, Copy, Loader2, Webhook } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CheckboxGroupField } from "@/components/form/checkbox-group-field";
 import { TextField } from "@/components/form/text-field";
@@ -27,6 +26,8 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { useFormDialog } from "@/hooks/use-form-dialog";
+import { copyText } from "@/lib/clipboard";
 import { formatDateTime } from "@/lib/format";
 import { useAddWebhook, useDeleteWebhook, useDeliveries, useResendDelivery, useWebhooks } from "../api/webhooks";
 
@@ -66,14 +67,8 @@ export function WebhooksCard() {
 
 function EndpointRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
-  const copySecret = async () => {
-    try {
-      await navigator.clipboard.writeText(endpoint.secret);
-      toast.success(t.secretCopied);
-    } catch {
-      toast.error(messages.common.somethingWentWrong);
-    }
-  };
+  const copySecret = () =>
+    copyText(endpoint.secret, { copied: t.secretCopied, failed: messages.common.somethingWentWrong });
   return (
     <li className="space-y-2 py-3" aria-label={endpoint.url}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -165,14 +160,7 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     mode: "onTouched",
     defaultValues: { url: "", events: ["video.finished", "video.failed"] },
   });
-  useEffect(() => {
-    if (!open) return;
-    form.reset();
-    add.reset();
-  }, [open, form.reset, add.reset]);
-  const close = (next: boolean) => {
-    if (!add.isPending) onOpenChange(next);
-  };
+  const close = useFormDialog(open, onOpenChange, form, add);
   const onSubmit = form.handleSubmit((values) =>
     add.mutateAsync(values).then(
       () => close(false),
