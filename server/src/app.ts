@@ -615,12 +615,18 @@ function createHttpApp(parts: HttpParts): { app: ServerContext["app"]; closeStre
     );
   }
   const batches = videos
-    ? new BatchesService(new BatchesRepository(database.db), videos, storage, logger.child({ component: "batches" }))
+    ? new BatchesService(
+        new BatchesRepository(database.db),
+        videos,
+        storage,
+        logger.child({ component: "batches" }),
+        writing.enabled ? (words, limits, from, to) => writing.translate(words, limits, from, to) : undefined,
+      )
     : undefined;
   if (videos && batches) {
     const createLimit = config.createRateLimit ?? { max: 30, windowSeconds: 600 };
     const createLimiter = new RateLimiter(createLimit.max, createLimit.windowSeconds * 1000);
-    app.route("/", videosRoutes({ auth, videos, createLimiter }));
+    app.route("/", videosRoutes({ auth, videos, batches, createLimiter }));
     app.route("/", batchesRoutes({ auth, batches, createLimiter }));
   }
   if (previews) app.route("/", previewsRoutes({ auth, previews }));

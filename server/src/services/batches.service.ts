@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { PassThrough, type Readable } from "node:stream";
 import {
+  BATCHES,
   type Batch,
   type BatchCheck,
   type BatchList,
@@ -10,9 +11,19 @@ import {
   type CreateBatchBody,
   type CreateVideo,
   createBatchSchema,
+  creditCost,
+  DEFAULT_LANGUAGE,
+  fansOut,
+  type LanguageId,
+  languageMessages,
+  languageOf,
+  planFanOut,
   type ReadBatch,
   readBatch,
+  translatableFields,
   videoDownloadName,
+  videoTitle,
+  videoTypeDefinitions,
 } from "@reelsmith/core";
 import { Zip, ZipPassThrough } from "fflate";
 import { AppError } from "../lib/errors.ts";
@@ -22,6 +33,14 @@ import type { BatchesRepository, BatchRow } from "../repositories/batches.reposi
 import type { ObjectStorage } from "../repositories/storage/object-storage.ts";
 import type { GroupCounts } from "../repositories/videos.repository.ts";
 import type { VideosService } from "./videos.service.ts";
+
+/** Translates a video's words (by field, each with its most characters) from one language into another. */
+export type Translator = (
+  words: Readonly<Record<string, string>>,
+  limits: Readonly<Record<string, number>>,
+  from: LanguageId,
+  to: LanguageId,
+) => Promise<Record<string, string>>;
 
 /** Batches listed on the Batch tab. */
 const RECENT_BATCHES = 20;
@@ -36,6 +55,8 @@ export class BatchesService {
     private readonly videos: VideosService,
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
+    /** The language model's translations; absent when none is connected (a fan-out then brings its own words). */
+    private readonly translate?: Translator,
   ) {}
 
   /** Reads the file and checks every row: the inputs that are ready, the whole cost, and every reason to refuse. */
@@ -109,6 +130,94 @@ export class BatchesService {
     return {
       ...summary(row, { processing: made.length, finished: 0, failed: 0 }),
       rows: made.map((video, index) => ({ row: read.inputs[index]?.row ?? index + 1, video })),
+    };
+  }
+
+  /**
+   * POST /api/videos with `languages`: the same video in each language, made as one batch of a row per language. Every
+   * language's input is finished and checked first (the words the request brought for it, the rest translated by the
+   * language model, refused when none is connected; then its schema, fonts, uploads and library items, refused with
+   * the language named), then all are created and charged together, or nothing.
+   */
+  async createInLanguages(
+    userId: string,
+    body: CreateVideo,
+    via: { apiKeyId?: string | undefined } = {},
+  ): Promise<Batch> {
+    const definition = videoTypeDefinitions[body.type];
+    if (!fansOut(definition)) {
+      throw new AppError("VALIDATION_FAILED", languageMessages.nothingToTranslate, { field: "languages" });
+    }
+    const source = body.input as Record<string, unknown>;
+    const own = (source.language as LanguageId | undefined) ?? DEFAULT_LANGUAGE;
+    const plans = planFanOut(definition, source, body.languages ?? [], body.translations);
+    if ("error" in plans) throw new AppError("VALIDATION_FAILED", plans.error, { field: plans.path });
+    const translate = this.translate;
+    if (!translate && plans.some((plan) => Object.keys(plan.missing).length > 0)) {
+      throw new AppError("AI_NOT_CONFIGURED", languageMessages.fanOutNeedsModel, { field: "languages" });
+    }
+    const limits = Object.fromEntries(translatableFields(definition).map(({ field, max }) => [field, max]));
+    const filled = await Promise.all(
+      plans.map(async (plan) =>
+        translate && Object.keys(plan.missing).length > 0
+          ? {
+              ...plan,
+              input: {
+                ...plan.input,
+                ...(await translate(plan.missing as Record<string, string>, limits, own, plan.language)),
+              },
+            }
+          : plan,
+      ),
+    );
+    // Each language's video is checked as a video of its own would be, and a refusal names its language and field.
+    const inputs: CreateVideo["input"][] = [];
+    for (const { language, input } of filled) {
+      const where = (field: string) => (language === own ? `input.${field}` : `translations.${language}.${field}`);
+      const parsed = definition.schema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = String(issue?.path[0] ?? "");
+        throw new AppError("VALIDATION_FAILED", languageMessages.inLanguage(language, issue?.message ?? ""), {
+          field: where(field),
+        });
+      }
+      try {
+        await this.videos.checkReferences(userId, { type: body.type, input: parsed.data } as CreateVideo);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== "VALIDATION_FAILED") throw error;
+        const field = String((error.details as { field?: string } | undefined)?.field ?? "").replace(/^input\./, "");
+        throw new AppError("VALIDATION_FAILED", languageMessages.inLanguage(language, error.message), {
+          field: where(field),
+        });
+      }
+      inputs.push(parsed.data as CreateVideo["input"]);
+    }
+    const id = crypto.randomUUID();
+    const names = filled.map((plan) => languageOf(plan.language).name).join(", ");
+    const title = videoTitle(body.type, source as never);
+    const name = `${title.slice(0, BATCHES.nameMax - names.length - 3).trimEnd()} · ${names}`;
+    const cost = creditCost(body.type) * inputs.length;
+    const made = await this.videos.createMany(
+      userId,
+      {
+        id,
+        type: body.type,
+        rows: inputs.map((input, index) => ({ row: index + 1, input })),
+        within: async (tx) => {
+          await this.batches.insert(
+            { id, userId, type: body.type, name, rowCount: inputs.length, cost, apiKeyId: via.apiKeyId ?? null },
+            tx,
+          );
+        },
+      },
+      via,
+    );
+    this.logger.info({ batchId: id, type: body.type, languages: body.languages }, "video made in several languages");
+    const row = await this.#owned(userId, id);
+    return {
+      ...summary(row, { processing: made.length, finished: 0, failed: 0 }),
+      rows: made.map((video, index) => ({ row: index + 1, video })),
     };
   }
 

@@ -1,10 +1,17 @@
 import {
   GREEN_SCREEN_CAPTION_MAX,
   HOOK_TEXT_MAX,
+  type LanguageId,
+  languageMessages,
+  languageOf,
   messages,
   REDDIT_SCRIPT_MAX,
   REDDIT_TITLE_MAX,
+  type Translated,
+  translatableFields,
   UGC_COPY_MAX,
+  type VideoType,
+  videoTypeDefinitions,
 } from "@reelsmith/core";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -37,6 +44,19 @@ Answer with a JSON object: {"hook": "<at most ${HOOK_TEXT_MAX - 30} characters>"
 const AD_PHOTO_NOTE = `The product photo is attached: mention what you can really see (colour, material, shape, packaging)
 and never invent features the photo and the name do not show.`;
 
+/** The system prompt of a translation: the words of one video, as a JSON object of its fields. */
+function translateSystem(from: LanguageId, to: LanguageId, limits: Readonly<Record<string, number>>): string {
+  const target = languageOf(to).name;
+  const lengths = Object.entries(limits)
+    .map(([field, max]) => `"${field}" at most ${max} characters`)
+    .join(", ");
+  return `You translate the words of a short vertical video (TikTok, Reels, Shorts) from ${languageOf(from).name} into ${target}.
+Write natural spoken ${target}, as a native creator would say it to camera: the same meaning, events, tone and humour,
+idioms turned into ${target} ones, names and numbers kept. Add nothing, leave nothing out, no notes, no quotation marks
+around the text, no markdown. Lengths: ${lengths}.
+You get a JSON object; answer with a JSON object with the same keys, each value the ${target} translation.`;
+}
+
 /** Removes markdown and layout a narrator cannot read, and collapses whitespace. */
 export function plainText(text: string): string {
   return text
@@ -58,6 +78,8 @@ export function clampToSentences(text: string, max: number): string {
     cut.lastIndexOf("! "),
     cut.lastIndexOf("? "),
     cut.lastIndexOf(".\n"),
+    // Chinese, Japanese and Hindi end sentences with their own marks, not followed by a space.
+    ...["。", "！", "？", "।"].map((mark) => cut.lastIndexOf(mark)),
   );
   if (sentenceEnd > max * 0.5) return cut.slice(0, sentenceEnd + 1).trim();
   const wordEnd = cut.lastIndexOf(" ");
@@ -172,6 +194,67 @@ export class WritingService {
       about.join("\n") || "Any upbeat song.",
     );
     return { text_hook: clampToSentences(line, HOOK_TEXT_MAX) };
+  }
+
+  /**
+   * The words of a video (by field) in another language: one request to the model, answered as JSON with the same
+   * fields, each cleaned of markdown and cut to its field's most characters. UPSTREAM_FAILED when a field is missing.
+   */
+  async translate(
+    words: Readonly<Record<string, string>>,
+    limits: Readonly<Record<string, number>>,
+    from: LanguageId,
+    to: LanguageId,
+  ): Promise<Record<string, string>> {
+    const fields = Object.keys(words);
+    if (fields.length === 0) return {};
+    const failure = languageMessages.translationFailed(to);
+    const asked = Object.fromEntries(fields.map((f) => [f, limits[f] ?? REDDIT_SCRIPT_MAX]));
+    const answer = await this.#ask(`translation into ${to}`, failure, (llm) =>
+      llm.complete(
+        [
+          { role: "system", content: translateSystem(from, to, asked) },
+          { role: "user", content: JSON.stringify(words) },
+        ],
+        { json: true, maxTokens: 2400 },
+      ),
+    );
+    const parsed = parseJsonObject(answer);
+    const translated: Record<string, string> = {};
+    for (const field of fields) {
+      const value = parsed?.[field];
+      const text =
+        typeof value === "string" ? clampToSentences(plainText(value), asked[field] ?? REDDIT_SCRIPT_MAX) : "";
+      if (!text) throw new AppError("UPSTREAM_FAILED", failure);
+      translated[field] = text;
+    }
+    return translated;
+  }
+
+  /**
+   * POST /api/ai/translate: a type's words in each language asked for (one model request per language, side by
+   * side). A field the type does not translate is refused; empty fields are left out.
+   */
+  async translateWords(body: {
+    type: VideoType;
+    words: Record<string, string>;
+    from: LanguageId;
+    to: LanguageId[];
+  }): Promise<Translated> {
+    const limits = Object.fromEntries(
+      translatableFields(videoTypeDefinitions[body.type]).map(({ field, max }) => [field, max]),
+    );
+    const stray = Object.keys(body.words).find((field) => !(field in limits));
+    if (stray) {
+      throw new AppError("VALIDATION_FAILED", languageMessages.notTranslated(stray), { field: `words.${stray}` });
+    }
+    const words = Object.fromEntries(Object.entries(body.words).filter(([, text]) => text.trim() !== ""));
+    this.#model();
+    const targets = [...new Set(body.to)].filter((language) => language !== body.from);
+    const done = await Promise.all(
+      targets.map(async (language) => [language, await this.translate(words, limits, body.from, language)] as const),
+    );
+    return { translations: Object.fromEntries(done) };
   }
 
   /** One line of text from the model (the first, unquoted), or UPSTREAM_FAILED with `failure`. */

@@ -14,6 +14,8 @@ export interface RecordedRequest {
 export async function startFakeLlm() {
   const requests: RecordedRequest[] = [];
   const answers: ({ content: string } | { status: number })[] = [];
+  /** Answers each request that finds no queued answer from what it asked (requests sent side by side). */
+  let reply: ((body: RecordedRequest["body"]) => string) | undefined;
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => {
@@ -21,7 +23,8 @@ export async function startFakeLlm() {
     });
     req.on("end", () => {
       requests.push({ path: req.url ?? "", authorization: req.headers.authorization, body: JSON.parse(raw || "{}") });
-      const answer = answers.shift() ?? { status: 500 };
+      const body = JSON.parse(raw || "{}") as RecordedRequest["body"];
+      const answer = answers.shift() ?? (reply ? { content: reply(body) } : { status: 500 });
       if ("status" in answer) {
         res.writeHead(answer.status, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: "fake failure" } }));
@@ -44,6 +47,10 @@ export async function startFakeLlm() {
     requests,
     answer: (content: string) => answers.push({ content }),
     fail: (status: number) => answers.push({ status }),
+    /** Answers every request no queued answer takes with `by(request)`; undefined goes back to failing them. */
+    replyWith: (by: ((body: RecordedRequest["body"]) => string) | undefined) => {
+      reply = by;
+    },
     /** Drops the answers no request has taken. */
     clear: () => {
       answers.length = 0;

@@ -76,8 +76,26 @@ export function wordsOf(text: string, language: string | undefined): string[] {
   return words;
 }
 
+/** The most languages one creation is made in ("Also make it in...": the input's own language and the others). */
+export const FAN_OUT_MAX = 6;
+
 /** What the builders and the server say about languages (kept out of `messages`, which every page loads). */
 export const languageMessages = {
+  /** Fan-out without a language model to translate the words the request did not bring. */
+  fanOutNeedsModel:
+    "Making a video in other languages needs a language model to translate it, and none is connected on this server.",
+  /** Fan-out of a type with no words to translate. */
+  nothingToTranslate: "This kind of video has no words to translate: make it in one language.",
+  languagesTwice: "Each language may be listed once.",
+  translationsWithoutLanguages: "Translations come with the languages to make the video in (languages).",
+  tooManyLanguages: `At most ${FAN_OUT_MAX} languages at once.`,
+  /** A translation the request brought for a field that is not translated. */
+  notTranslated: (field: string) => `"${field}" is not translated: only the video's words are.`,
+  /** The language model failed to translate. */
+  translationFailed: (language: string) =>
+    `The translation into ${languageOf(language).name} could not be written. Please try again.`,
+  /** A refusal of one language's video, named by its language. */
+  inLanguage: (language: string, message: string) => `${languageOf(language).name}: ${message}`,
   /** A UGC ad in another language needs its own words: the ready-made hook and copy are English. */
   ownWordsNeeded: (what: "hook" | "ad copy", language: string) =>
     `Write the ${what} in ${languageOf(language).name}: the ready-made ${what} is English.`,

@@ -7,7 +7,9 @@ import {
   UGC_COPY_MAX,
   UGC_PRODUCT_NAME_MAX,
 } from "../catalogue/constants.ts";
+import { FAN_OUT_MAX, LANGUAGES } from "../catalogue/languages.ts";
 import { messages } from "../messages.ts";
+import { VIDEO_TYPES } from "../video-types/catalogue.ts";
 
 /** generate-ai-script: a Reddit-style story from the post title and, if any, the user's draft. */
 export const generateScriptSchema = z
@@ -47,6 +49,25 @@ export const generatedAdCopySchema = z.object({
   hook: z.string().max(HOOK_TEXT_MAX),
   ad_copy: z.string().max(UGC_COPY_MAX),
 });
+
+/**
+ * A video's words in other languages, to check and edit before the video is made in them ("Also make it in..."):
+ * the type's translatable fields (others are refused), the language they are written in and the languages wanted.
+ */
+export const translateSchema = z.object({
+  type: z.enum(VIDEO_TYPES),
+  words: z.record(z.string(), z.string().max(10_000)),
+  from: z.enum(LANGUAGES),
+  to: z
+    .array(z.enum(LANGUAGES))
+    .min(1)
+    .max(FAN_OUT_MAX - 1),
+});
+/** The words by language, then by field. */
+export const translatedSchema = z.object({
+  translations: z.partialRecord(z.enum(LANGUAGES), z.record(z.string(), z.string())),
+});
+export type Translated = z.infer<typeof translatedSchema>;
 
 /**
  * The voice engines a server can speak with: the offline Debian voices, Kokoro-82M in process (once setup fetched the

@@ -29,6 +29,7 @@ describe("readBatch", () => {
       "text_hook",
       "clip_start",
       "clip_duration",
+      "language",
     ]);
   });
 
@@ -42,7 +43,14 @@ describe("readBatch", () => {
       [
         1,
         2,
-        { audio_file_id: SONG, video_style: "boiler-room", text_hook: "First", clip_start: null, clip_duration: 20 },
+        {
+          audio_file_id: SONG,
+          video_style: "boiler-room",
+          text_hook: "First",
+          clip_start: null,
+          clip_duration: 20,
+          language: "english",
+        },
       ],
       [
         2,
@@ -53,6 +61,7 @@ describe("readBatch", () => {
           text_hook: "Default hook",
           clip_start: null,
           clip_duration: 15,
+          language: "english",
         },
       ],
     ]);

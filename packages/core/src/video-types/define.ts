@@ -113,6 +113,12 @@ export interface VideoTypeDefinition<S extends z.ZodType = z.ZodType, A = Record
    * for letters no installed font can draw, and refused at that field with the characters named.
    */
   drawnText: readonly StringField<z.output<S>>[];
+  /**
+   * The input's words that a video in another language replaces ("Also make it in...", `languages` on POST
+   * /api/videos), each with the most characters its field takes. A type with any has a `language` field too: the
+   * language its words are written in. Without them, the type is made in one language only.
+   */
+  translatable?: Readonly<Partial<Record<StringField<z.output<S>>, number>>>;
 }
 
 /** Any type's definition, as a registry holds it. */

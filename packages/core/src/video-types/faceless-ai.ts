@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HOOK_TEXT_MAX } from "../catalogue/constants.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../catalogue/languages.ts";
 import {
   ASMR_STYLES,
   DREAMSCAPE_STYLES,
@@ -29,6 +30,8 @@ export const facelessInputSchema = z
         FACELESS_LENGTHS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<60>],
       )
       .default(FACELESS_DEFAULT_LENGTH),
+    /** The language its words are written in (a video in another language is made from a translation of them). */
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   .superRefine((value, ctx) => {
     const styles: readonly { id: string }[] = value.tab === "asmr" ? ASMR_STYLES : DREAMSCAPE_STYLES;
@@ -52,6 +55,7 @@ export const facelessAiDefinition = defineVideoType({
     return `${input.tab === "asmr" ? "AI ASMR" : "Dreamscape"} - ${style}${input.title ? ` - ${input.title}` : ""}`;
   },
   drawnText: ["title"],
+  translatable: { title: HOOK_TEXT_MAX },
   assets: {
     /** The style clip: an asmr or a dreamscape item, as the tab says. */
     clip: { from: "library", field: "video_type", kind: (input) => (input.tab === "asmr" ? "asmr" : "dreamscape") },

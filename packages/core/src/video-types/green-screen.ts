@@ -4,6 +4,7 @@ import {
   GREEN_SCREEN_MEME_SCALE_MAX,
   GREEN_SCREEN_MEME_SCALE_MIN,
 } from "../catalogue/constants.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../catalogue/languages.ts";
 import { NO_MUSIC } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
 import { hasNoNul } from "../schemas/text.ts";
@@ -41,6 +42,8 @@ export const greenScreenInputSchema = z
         scale: z.number().finite().min(GREEN_SCREEN_MEME_SCALE_MIN).max(GREEN_SCREEN_MEME_SCALE_MAX),
       })
       .optional(),
+    /** The language its words are written in (a video in another language is made from a translation of them). */
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   })
   // One meme: a library clip or the creator's own.
   .superRefine((value, ctx) => {
@@ -58,6 +61,7 @@ export const greenScreenDefinition = defineVideoType({
   ...VIDEO_TYPE_INFO["green-screen"],
   title: (input) => `Green Screen Meme - ${input.text_hook}`,
   drawnText: ["text_hook"],
+  translatable: { text_hook: GREEN_SCREEN_CAPTION_MAX },
   assets: {
     /** The library's meme clip on chroma green, or null when the creator brought their own. */
     meme: { from: "library", field: "selected_meme", kind: "meme", optional: true },

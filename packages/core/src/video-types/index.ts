@@ -12,6 +12,7 @@ import type {
   VideoTypeRegistry,
 } from "./define.ts";
 import { facelessAiDefinition } from "./faceless-ai.ts";
+import { fanOutLanguagesSchema, translationsSchema } from "./fan-out.ts";
 import { greenScreenDefinition } from "./green-screen.ts";
 import { redditDefinition } from "./reddit.ts";
 import { textHookDefinition } from "./text-hook.ts";
@@ -20,6 +21,7 @@ import { ugcAdsDefinition } from "./ugc-ads.ts";
 export * from "./catalogue.ts";
 export * from "./define.ts";
 export * from "./faceless-ai.ts";
+export * from "./fan-out.ts";
 export * from "./green-screen.ts";
 export * from "./reddit.ts";
 export * from "./text-hook.ts";
@@ -53,17 +55,32 @@ export const videoInputSchemas = mapVideoTypes<{ [T in VideoType]: Definitions[T
 );
 export type VideoInputByType = { [T in VideoType]: InputOf<Definitions[T]> };
 
+/** What POST /api/videos takes besides the type and its input: the languages to make it in. */
+const fanOutFields = {
+  /**
+   * Make it in each of these languages: one video per language (the input's own language may be one of them), created
+   * and charged together, all or nothing. Words without a translation in `translations` are translated by the
+   * server's language model. Only for a type with words to translate.
+   */
+  languages: fanOutLanguagesSchema.optional(),
+  /** The words of each language's video by field, as the creator checked them: not translated again. */
+  translations: translationsSchema.optional(),
+};
+
 type CreateVideoOption = {
-  [T in VideoType]: z.ZodObject<{ type: z.ZodLiteral<T>; input: Definitions[T]["schema"] }>;
+  [T in VideoType]: z.ZodObject<
+    { type: z.ZodLiteral<T>; input: Definitions[T]["schema"] } & {
+      [F in keyof typeof fanOutFields]: (typeof fanOutFields)[F];
+    }
+  >;
 }[VideoType];
 
-/** POST /api/videos body: the type and its input. The server decides the cost. */
+/** POST /api/videos body: the type and its input, and the languages to make it in. The server decides the cost. */
 export const createVideoSchema = z.discriminatedUnion(
   "type",
-  VIDEO_TYPES.map((type) => z.object({ type: z.literal(type), input: videoTypeDefinitions[type].schema })) as [
-    CreateVideoOption,
-    ...CreateVideoOption[],
-  ],
+  VIDEO_TYPES.map((type) =>
+    z.object({ type: z.literal(type), input: videoTypeDefinitions[type].schema, ...fanOutFields }),
+  ) as [CreateVideoOption, ...CreateVideoOption[]],
 );
 export type CreateVideoBody = z.input<typeof createVideoSchema>;
 export type CreateVideo = z.output<typeof createVideoSchema>;

@@ -154,6 +154,7 @@ export const redditDefinition = defineVideoType({
   /** The spec's: 'Reddit Story - {username or Anonymous} - {post title}'. */
   title: (input) => `Reddit Story - ${input.username || "Anonymous"} - ${input.post_title}`,
   drawnText: ["username", "post_title", "script", "subreddit"],
+  translatable: { post_title: REDDIT_TITLE_MAX, script: REDDIT_SCRIPT_MAX },
   assets: {
     /** Background gameplay video of the library, or null when the creator's own footage is used. */
     background: { from: "library", field: "background_video", kind: "background", optional: true },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HOOK_TEXT_MAX, SONG_CLIP_DEFAULT_S, SONG_CLIP_MAX_S, SONG_CLIP_MIN_S } from "../catalogue/constants.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../catalogue/languages.ts";
 import { TEXT_HOOK_STYLES, textHookVideoType } from "../catalogue/media.ts";
 import { messages } from "../messages.ts";
 import { fileBaseName } from "../rules/video-title.ts";
@@ -24,6 +25,8 @@ export const textHookInputSchema = z.object({
   clip_start: z.number().min(0).nullable().default(null),
   /** How long that part is (10 to 30 s). */
   clip_duration: z.number().min(SONG_CLIP_MIN_S).max(SONG_CLIP_MAX_S).default(SONG_CLIP_DEFAULT_S),
+  /** The language its words are written in (a video in another language is made from a translation of them). */
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
 });
 export type TextHookInput = z.output<typeof textHookInputSchema>;
 
@@ -37,6 +40,7 @@ export const textHookDefinition = defineVideoType({
     return `Music Video - ${style} - ${what}`;
   },
   drawnText: ["text_hook"],
+  translatable: { text_hook: HOOK_TEXT_MAX },
   assets: {
     /** The user's song (MP3, WAV or AAC). */
     audio: { from: "upload", field: "audio_file_id", kind: "audio-file" },

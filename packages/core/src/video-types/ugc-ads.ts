@@ -54,6 +54,7 @@ export const ugcAdsDefinition = defineVideoType({
   ...VIDEO_TYPE_INFO["ugc-ads"],
   title: (input) => `UGC Ad - ${input.product_name || "Product"}${input.hook ? ` - ${input.hook}` : ""}`,
   drawnText: ["product_name", "hook", "ad_copy"],
+  translatable: { hook: HOOK_TEXT_MAX, ad_copy: UGC_COPY_MAX },
   assets: {
     /** The product photo. */
     productImage: { from: "upload", field: "product_image_id", kind: "product-image" },

@@ -12,6 +12,7 @@ import {
   generateCaptionRoute,
   generateHookRoute,
   generateScriptRoute,
+  translateRoute,
 } from "./ai.routes.ts";
 
 export function aiRoutes(deps: {
@@ -42,6 +43,10 @@ export function aiRoutes(deps: {
     .openapi(generateAdCopyRoute, async (c) => {
       const user = await allowed(c);
       return c.json(await deps.writing.adCopy(user.id, c.req.valid("json")), 200);
+    })
+    .openapi(translateRoute, async (c) => {
+      await allowed(c);
+      return c.json(await deps.writing.translateWords(c.req.valid("json")), 200);
     })
     .openapi(capabilitiesRoute, (c) => c.json(deps.capabilities(), 200));
 }

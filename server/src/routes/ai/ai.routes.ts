@@ -8,6 +8,8 @@ import {
   generatedScriptSchema,
   generateHookSchema,
   generateScriptSchema,
+  translatedSchema,
+  translateSchema,
 } from "@reelsmith/core";
 import { apiRoute, errorResponse, errorResponses } from "../../lib/openapi.ts";
 
@@ -70,6 +72,20 @@ export const generateAdCopyRoute = apiRoute({
     200: { description: "The copy", content: { "application/json": { schema: generatedAdCopySchema } } },
     ...failures,
     404: errorResponse("The product image is not one of the user's"),
+  },
+});
+
+export const translateRoute = apiRoute({
+  method: "post",
+  path: "/api/ai/translate",
+  tags: ["AI"],
+  summary:
+    "Translate a video's words (its type's translatable fields) into other languages, to check and edit before making it in them (free, rate limited)",
+  security: [{ cookieAuth: [] }],
+  request: { body: { content: { "application/json": { schema: translateSchema } }, required: true } },
+  responses: {
+    200: { description: "The words by language", content: { "application/json": { schema: translatedSchema } } },
+    ...failures,
   },
 });
 

@@ -1,8 +1,10 @@
-import { messages } from "@reelsmith/core";
+import { languageMessages, messages } from "@reelsmith/core";
 import type { Auth } from "../../auth/auth.ts";
 import { requireUser } from "../../auth/session.ts";
 import { createRouter } from "../../lib/create-app.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { RateLimiter } from "../../lib/rate-limit.ts";
+import type { BatchesService } from "../../services/batches.service.ts";
 import type { VideosService } from "../../services/videos.service.ts";
 import {
   createVideoRoute,
@@ -12,12 +14,26 @@ import {
   retryVideoRoute,
 } from "./videos.routes.ts";
 
-export function videosRoutes(deps: { auth: Auth; videos: VideosService; createLimiter: RateLimiter }) {
+export function videosRoutes(deps: {
+  auth: Auth;
+  videos: VideosService;
+  /** Makes a video in several languages (a batch of one per language). */
+  batches: BatchesService;
+  createLimiter: RateLimiter;
+}) {
   return createRouter()
     .openapi(createVideoRoute, async (c) => {
       const user = await requireUser(deps.auth, c);
       deps.createLimiter.enforce(`create:${user.id}`, messages.videos.tooMany);
-      return c.json(await deps.videos.create(user.id, c.req.valid("json"), { apiKeyId: user.apiKeyId }), 201);
+      const body = c.req.valid("json");
+      const via = { apiKeyId: user.apiKeyId };
+      if (body.translations && !body.languages) {
+        throw new AppError("VALIDATION_FAILED", languageMessages.translationsWithoutLanguages, {
+          field: "translations",
+        });
+      }
+      if (body.languages) return c.json(await deps.batches.createInLanguages(user.id, body, via), 201);
+      return c.json(await deps.videos.create(user.id, body, via), 201);
     })
     .openapi(listVideosRoute, async (c) => {
       const user = await requireUser(deps.auth, c);

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import {
+  batchSchema,
   createVideoSchema,
+  FAN_OUT_MAX,
   videoListQuerySchema,
   videoListSchema,
   videoSchema,
@@ -17,16 +19,26 @@ export const createVideoRoute = apiRoute({
     "The body is `{type, input}` with the type's input schema. The server decides the cost (" +
     videoTypeCatalogue.map((t) => `${t.type} ${t.cost}`).join(", ") +
     " credits). Uploads are referenced by file id; each must be the user's own and of the kind its field " +
-    "needs, and library keys must name library items, or the request is refused (400) before anything is charged.",
+    "needs, and library keys must name library items, or the request is refused (400) before anything is charged.\n\n" +
+    `With \`languages\` (at most ${FAN_OUT_MAX}) it is made once per language, as one batch: the answer is the batch ` +
+    "(follow it at `GET /api/batches/{id}`). The input's own language (its `language`) may be one of them; for the " +
+    "others, the words of `translations[language]` are used as given and the rest are translated by the server's " +
+    "language model (503 when none is connected). Every language's video is checked before anything is charged, " +
+    "then all are created and charged in one transaction, or none (402 names the cost of all of them).",
   security: [{ cookieAuth: [] }],
   request: { body: { content: { "application/json": { schema: createVideoSchema } }, required: true } },
   responses: {
-    201: { description: "Created and queued", content: { "application/json": { schema: videoSchema } } },
+    201: {
+      description: "Created and queued: the video, or with `languages` the batch of one video per language",
+      content: { "application/json": { schema: z.union([videoSchema, batchSchema]) } },
+    },
     ...errorResponses({
       400: "Invalid input, or an upload or library item it refers to that cannot be used",
       401: "Not signed in",
       402: "Not enough credits",
       429: "Too many creations in a short time",
+      502: "The language model failed to translate",
+      503: "Languages to translate into, and no language model connected",
     }),
   },
 });
