@@ -91,6 +91,14 @@ export const languageMessages = {
   tooManyLanguages: `At most ${FAN_OUT_MAX} languages at once.`,
   /** A translation the request brought for a field that is not translated. */
   notTranslated: (field: string) => `"${field}" is not translated: only the video's words are.`,
+  /** Generate with a language chosen under "Also make it in..." whose words are not all there yet. */
+  fanOutIncomplete: (language: string) =>
+    `Fill in the ${languageOf(language).name} version first: each language needs all of the video's words.`,
+  /** The builder's note when no language model is connected: the creator writes each version. */
+  writeYourOwn:
+    "No language model is connected on this server, so write each version yourself: every language you add gets its own boxes.",
+  /** Words edited since they were translated. */
+  staleTranslation: "Your words changed after they were translated: translate again, or check each version.",
   /** The language model failed to translate. */
   translationFailed: (language: string) =>
     `The translation into ${languageOf(language).name} could not be written. Please try again.`,

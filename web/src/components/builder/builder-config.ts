@@ -58,6 +58,11 @@ export interface BuilderConfig<D extends BuilderDraft, T extends string = VideoT
   whenIncomplete?: IncompleteBehaviour;
   /** Fields dropped from the saved draft when storage is full (large data URLs such as an avatar). */
   bulkyFields?: readonly (keyof D & string)[];
+  /**
+   * A step of the builder asks the language its words are written in (next to the voice); without it, the Languages
+   * panel under the last step asks it.
+   */
+  asksLanguage?: true;
   /** Where Back on the first step goes; without it, Back is disabled there. */
   exitTo?: string;
   messages: {

@@ -9,7 +9,7 @@ import {
 } from "@reelsmith/core";
 import { ArrowLeft, ArrowRight, Eye, Loader2, Wand2 } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 
 import { EmptyState } from "@/components/empty-state";
@@ -21,11 +21,13 @@ import { useTextCoverage } from "./api/get-text-coverage";
 import type { BuilderConfig, BuilderDraft } from "./builder-config";
 import { BuilderStepper } from "./builder-stepper";
 import { CostPill } from "./cost-pill";
+import { FanOutPanel } from "./fan-out-panel";
 import { GeneratingScreen } from "./generating-screen";
 import { InsufficientCreditsDialog, type InsufficientCreditsDialogProps } from "./insufficient-credits-dialog";
 import { PreviewPanel } from "./preview-panel";
 import { advance, canVisit, firstIssueMessage, readyToGenerate, stepComplete } from "./step-completion";
 import { useBuilderDraft } from "./use-builder-draft";
+import { useFanOut } from "./use-fan-out";
 import { builderSchema, useGenerateFlow } from "./use-generate-flow";
 import { usePreviewFlow } from "./use-preview-flow";
 
@@ -62,13 +64,22 @@ export function BuilderShell<D extends BuilderDraft>({
   const catalog = useCatalog();
   const schema = useMemo(() => builderSchema(config), [config]);
   const lastStep = config.steps.length - 1;
+  const navigate = useNavigate();
+  const languages = useFanOut(config.type, draft);
   const flow = useGenerateFlow({
     config,
     account,
     draft,
     onCreated: (video) => {
       clear();
+      languages.reset();
       setCreated(video);
+    },
+    inLanguages: languages.inLanguages,
+    onBatch: (batch) => {
+      clear();
+      languages.reset();
+      void navigate(`/create/batches/${batch.id}`);
     },
   });
 
@@ -168,7 +179,7 @@ export function BuilderShell<D extends BuilderDraft>({
 
   return (
     <div className="space-y-6">
-      <PageHeader title={config.title} description={config.description} actions={<CostPill cost={flow.cost} />} />
+      <PageHeader title={config.title} description={config.description} actions={<CostPill cost={flow.perVideo} />} />
       {/* A one-screen builder has no steps to show. */}
       {config.steps.length > 1 ? (
         <BuilderStepper
@@ -192,6 +203,20 @@ export function BuilderShell<D extends BuilderDraft>({
         </header>
         {body}
       </section>
+      {languages.fansOut && step === lastStep && catalog.data ? (
+        <FanOutPanel
+          type={config.type}
+          language={languages.language}
+          onLanguage={(language) => patch({ language } as unknown as Partial<D>)}
+          askLanguage={!config.asksLanguage}
+          source={languages.source}
+          value={languages.fanOut}
+          onChange={languages.setFanOut}
+          refusal={
+            refusal?.path?.startsWith("translations.") ? { field: refusal.path, message: refusal.message } : null
+          }
+        />
+      ) : null}
       <div className="sticky bottom-0 -mx-4 flex items-center justify-between gap-3 border-t bg-background/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         {step === 0 && config.exitTo ? (
           <Button variant="outline" asChild>
@@ -227,7 +252,8 @@ export function BuilderShell<D extends BuilderDraft>({
               disabled={(!explains && !readyToGenerate(schema, draft)) || flow.isPending}
             >
               {flow.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
-              Generate Video · {flow.cost} credits
+              {languages.videoCount > 1 ? `Generate ${languages.videoCount} Videos` : "Generate Video"} · {flow.cost}{" "}
+              credits
             </Button>
           </div>
         )}

@@ -1,8 +1,9 @@
 import {
   type Account,
+  type Batch,
   type CreateVideoBody,
-  canAfford,
   creditCost,
+  type LanguageId,
   messages,
   type Video,
   videoInputSchemas,
@@ -29,6 +30,8 @@ export interface Refusal {
   field: string | null;
   /** What that field held when it was refused: the reason shows until the creator changes it. */
   value: unknown;
+  /** The refused value's whole path in the request (`translations.spanish.script`), or null. */
+  path: string | null;
 }
 
 /** The input field an error names (`input.avatar_url` -> `avatar_url`), or null. */
@@ -45,9 +48,14 @@ export function inputFieldOf(path: string | undefined): string | null {
 export function refusalOf(error: Error, draft: BuilderDraft, fallback: string): Refusal {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
     const field = inputFieldOf(error.details.field);
-    return { message: error.message, field, value: field ? draft[field] : undefined };
+    return {
+      message: error.message,
+      field,
+      value: field ? draft[field] : undefined,
+      path: error.details.field ?? null,
+    };
   }
-  return { message: fallback, field: null, value: undefined };
+  return { message: fallback, field: null, value: undefined, path: null };
 }
 
 /** The input schema of a builder's video type, as `@reelsmith/core` defines it. */
@@ -86,29 +94,54 @@ export function useGenerateFlow<D extends BuilderDraft>({
   account,
   draft,
   onCreated,
+  inLanguages = null,
+  onBatch,
 }: {
   config: BuilderConfig<D>;
   account: Account;
   draft: D;
   onCreated: (video: Video) => void;
+  /**
+   * "Also make it in...": the languages (the draft's own first) and each other one's words, or why they cannot be
+   * sent yet. Null: one video.
+   */
+  inLanguages?: {
+    request: { languages: LanguageId[]; translations: Partial<Record<LanguageId, Record<string, string>>> } | null;
+    problem: string | null;
+  } | null;
+  /** The batch of one video per language, once created. */
+  onBatch?: (batch: Batch) => void;
 }) {
   const [shortfall, setShortfall] = useState<Shortfall | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const create = useCreateVideo();
-  const cost = creditCost(config.type);
+  const request = inLanguages?.request ?? null;
+  const perVideo = creditCost(config.type);
+  // Every language's video costs what one does.
+  const cost = perVideo * (request ? request.languages.length : 1);
 
   const generate = () => {
     setRefusal(null);
     const parsed = completeInput(config, draft);
     if (!parsed.success) return;
-    if (!canAfford(account.credits, config.type)) {
+    if (inLanguages?.problem) {
+      toast.error(inLanguages.problem);
+      return;
+    }
+    if (account.credits < cost) {
       setShortfall({ required: cost, current: account.credits });
       return;
     }
-    create.mutate({ type: config.type, input: parsed.data } as CreateVideoBody, {
-      onSuccess: (video) => {
-        toast.success(messages.videos.creationStartedTitle, { description: messages.videos.creationStartedBody });
-        onCreated(video);
+    create.mutate({ type: config.type, input: parsed.data, ...(request ?? {}) } as CreateVideoBody, {
+      onSuccess: (created) => {
+        toast.success(messages.videos.creationStartedTitle, {
+          description:
+            "batch" in created
+              ? `${created.batch.row_count} videos, one per language, are on their way.`
+              : messages.videos.creationStartedBody,
+        });
+        if ("video" in created) onCreated(created.video);
+        else onBatch?.(created.batch);
       },
       onError: (error) => {
         if (insufficientCreditsFrom(error)) {
@@ -128,7 +161,9 @@ export function useGenerateFlow<D extends BuilderDraft>({
 
   return {
     generate,
+    /** What Generate charges: one video, or one per language. */
     cost,
+    perVideo,
     isPending: create.isPending,
     shortfall,
     dismissShortfall: () => setShortfall(null),

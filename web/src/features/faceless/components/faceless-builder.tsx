@@ -1,4 +1,11 @@
-import { type Account, FACELESS_DEFAULT_LENGTH, type FacelessTab, messages } from "@reelsmith/core";
+import {
+  type Account,
+  DEFAULT_LANGUAGE,
+  FACELESS_DEFAULT_LENGTH,
+  type FacelessTab,
+  type LanguageId,
+  messages,
+} from "@reelsmith/core";
 
 import { type BuilderStepProps, defineBuilder } from "@/components/builder/builder-config";
 import { BuilderShell } from "@/components/builder/builder-shell";
@@ -10,6 +17,8 @@ export interface FacelessDraft extends Record<string, unknown> {
   video_type: string;
   title: string;
   length_s: number;
+  /** The language its words are written in (chosen under Languages). */
+  language: LanguageId;
 }
 
 type StepProps = BuilderStepProps<FacelessDraft>;
@@ -19,7 +28,13 @@ export const facelessBuilder = defineBuilder<FacelessDraft>({
   type: "faceless-ai",
   title: "AI Video Creator",
   description: "Hypnotic ASMR and dreamscape videos with their own sound, ready to post.",
-  defaults: { tab: "asmr", video_type: "fruit", title: "", length_s: FACELESS_DEFAULT_LENGTH },
+  defaults: {
+    tab: "asmr",
+    video_type: "fruit",
+    title: "",
+    length_s: FACELESS_DEFAULT_LENGTH,
+    language: DEFAULT_LANGUAGE,
+  },
   exitTo: "/create",
   messages: {
     incomplete: messages.musicVideo.incomplete,
@@ -31,7 +46,7 @@ export const facelessBuilder = defineBuilder<FacelessDraft>({
     {
       label: "Style",
       hint: "Choose a kind of video and a style, then generate.",
-      fields: ["tab", "video_type", "title", "length_s"],
+      fields: ["tab", "video_type", "title", "length_s", "language"],
       Component: ({ draft, patch, catalog, errors }: StepProps) => (
         <FacelessStyleStep values={draft} onChange={patch} catalog={catalog} errors={errors} />
       ),

@@ -284,6 +284,7 @@ describe("Green Screen Memes builder", () => {
         background_file_id: picture.id,
         song: "lofi",
         meme_transform: { x: 0.4, y: 0.6, scale: 1.2 },
+        language: "english",
       },
     });
   });
@@ -335,6 +336,7 @@ describe("Green Screen Memes builder", () => {
         background_file_id: footage.id,
         background_crop: { x: 0.3 },
         song: NO_MUSIC,
+        language: "english",
       },
     });
   });
@@ -439,6 +441,7 @@ describe("Green Screen Memes builder", () => {
         meme_file_id: ownClip.id,
         background_file_id: picture.id,
         song: NO_MUSIC,
+        language: "english",
       },
     });
     expect(greenScreenInputSchema.safeParse(body.input).success).toBe(true);

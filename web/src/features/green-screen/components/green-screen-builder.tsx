@@ -1,4 +1,11 @@
-import { type Account, type MemeTransform, messages, NO_MUSIC } from "@reelsmith/core";
+import {
+  type Account,
+  DEFAULT_LANGUAGE,
+  type LanguageId,
+  type MemeTransform,
+  messages,
+  NO_MUSIC,
+} from "@reelsmith/core";
 
 import { type BuilderStepProps, defineBuilder } from "@/components/builder/builder-config";
 import { BuilderShell } from "@/components/builder/builder-shell";
@@ -16,6 +23,8 @@ export interface GreenScreenDraft extends Record<string, unknown> {
   song: string;
   /** Where the user put the meme on the preview; absent: the default placement. */
   meme_transform?: MemeTransform | undefined;
+  /** The language its words are written in (chosen under Languages). */
+  language: LanguageId;
 }
 
 type StepProps = BuilderStepProps<GreenScreenDraft>;
@@ -35,6 +44,7 @@ export const greenScreenBuilder = defineBuilder<GreenScreenDraft>({
     selected_meme: null,
     background_file_id: null,
     song: NO_MUSIC,
+    language: DEFAULT_LANGUAGE,
   },
   exitTo: "/create",
   messages: {
@@ -55,6 +65,7 @@ export const greenScreenBuilder = defineBuilder<GreenScreenDraft>({
         "background_crop",
         "song",
         "meme_transform",
+        "language",
       ],
       Component: ({ draft, patch, catalog, errors }: StepProps) => (
         <GreenScreenStep values={draft} onChange={patch} catalog={catalog} errors={errors} />

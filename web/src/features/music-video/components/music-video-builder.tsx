@@ -1,4 +1,4 @@
-import { type Account, messages, SONG_CLIP_DEFAULT_S } from "@reelsmith/core";
+import { type Account, DEFAULT_LANGUAGE, type LanguageId, messages, SONG_CLIP_DEFAULT_S } from "@reelsmith/core";
 
 import { type BuilderStepProps, defineBuilder } from "@/components/builder/builder-config";
 import { BuilderShell } from "@/components/builder/builder-shell";
@@ -12,6 +12,8 @@ export interface MusicVideoDraft extends Record<string, unknown> {
   clip_duration: number;
   video_style: string | null;
   text_hook: string;
+  /** The language its words are written in (chosen under Languages). */
+  language: LanguageId;
 }
 
 type StepProps = BuilderStepProps<MusicVideoDraft>;
@@ -27,6 +29,7 @@ export const musicVideoBuilder = defineBuilder<MusicVideoDraft>({
     clip_duration: SONG_CLIP_DEFAULT_S,
     video_style: null,
     text_hook: "",
+    language: DEFAULT_LANGUAGE,
   },
   exitTo: "/create",
   messages: {
@@ -43,7 +46,7 @@ export const musicVideoBuilder = defineBuilder<MusicVideoDraft>({
     {
       label: "Style",
       hint: "Pick the footage and write the hook, then generate.",
-      fields: ["video_style", "text_hook"],
+      fields: ["video_style", "text_hook", "language"],
       Component: ({ draft, patch, catalog, errors }: StepProps) => (
         <StyleStep values={draft} onChange={patch} styles={catalog.textHookStyles} errors={errors} />
       ),

@@ -65,6 +65,7 @@ export const redditBuilder = defineBuilder<RedditDraft>({
     language: DEFAULT_LANGUAGE,
   },
   bulkyFields: ["avatar_url"],
+  asksLanguage: true,
   messages: {
     incomplete: messages.reddit.incomplete,
     failedTitle: messages.videos.errorTitle,

@@ -62,6 +62,7 @@ export const ugcAdsBuilder = defineBuilder<UgcAdsDraft>({
   catalogDefaults: (catalog) => ({ background_music: firstTrack(catalog.music) }),
   // The schema carries the spec's words ('Please upload or select a product image.' ...): say them.
   whenIncomplete: "toast-first-issue",
+  asksLanguage: true,
   exitTo: "/create",
   messages: {
     incomplete: messages.reddit.incomplete,
