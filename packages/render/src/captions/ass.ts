@@ -1,5 +1,6 @@
 import { type CaptionAnimation, type CaptionStyle, languageOf } from "@reelsmith/core";
 import type { TimedWord } from "../composition/schema.ts";
+import type { FontFallback } from "./fallback.ts";
 import { type FontFace, styleFace } from "./fonts.ts";
 import type { Measure } from "./measure.ts";
 import { centredLineMaxWidth, PLATFORM_ZONES, type Rect, type SafeAreaZone, safeAreaZones } from "./safe-area.ts";
@@ -56,6 +57,8 @@ export interface CaptionOptions {
   /** The words' language (a catalogue id; default english). */
   language?: string;
   measure: Measure;
+  /** Which family draws each letter the style's face lacks (see fallback.ts); absent: libass's own choice. */
+  fallback?: FontFallback;
   /** Cleans each word (default: drops emoji only). */
   sanitise?: (text: string) => Sanitised;
   onWarning?: (message: string) => void;
@@ -391,6 +394,31 @@ interface Ctx {
   style: CaptionStyle;
   fill: { color: string; alpha: string } | null;
   highlight: { color: string; alpha: string } | null;
+  /** Which family draws each letter; absent: the face, and libass's own fallback. */
+  fallback?: FontFallback | undefined;
+}
+
+/**
+ * A word's text as the event draws it: each stretch the face lacks set in its fallback family at the fallback weight,
+ * then back to the style's face; a typewriter word gets its letters one by one.
+ */
+function wordBody(ctx: Ctx, text: string, duration: number, size: number): string {
+  const face = styleFace(ctx.style);
+  const runs = ctx.fallback?.runs(text) ?? [{ text, family: null }];
+  const per = Math.max(1, Math.round(Math.min(0.06, duration / Math.max(1, [...text].length)) * 100));
+  const weight = ctx.fallback?.weight === 700 ? 1 : 0;
+  let body = "";
+  let current: string | null = null;
+  for (const run of runs) {
+    if (run.family !== current) {
+      body += run.family
+        ? `{\\fn${run.family}\\b${weight}\\fs${r1(size * (ctx.fallback?.sizeScale(run.family) ?? 1))}}`
+        : `{\\fn${face.family}\\b${face.bold ? 1 : 0}\\fs${size}}`;
+      current = run.family;
+    }
+    body += ctx.style.animation === "typewriter" ? [...run.text].map((c) => `{\\ko${per}}${c}`).join("") : run.text;
+  }
+  return body;
 }
 
 /** Colour changes while this word is the one being spoken (relative ms within the event). */
@@ -405,12 +433,6 @@ function highlightTags(ctx: Ctx, from: number, to: number | null, layerKind: "te
   const off = fill ? `\\1c${fill.color}` : `\\1a&HFF&\\3c${outline}`;
   const start = from <= 0 ? `${on}${grow}` : `\\t(${from},${from + 1},${on}${grow})`;
   return to === null ? start : `${start}\\t(${to},${to + 1},${off}${shrink})`;
-}
-
-function typewriterText(text: string, duration: number): string {
-  const chars = [...text];
-  const per = Math.max(1, Math.round(Math.min(0.06, duration / Math.max(1, chars.length)) * 100));
-  return chars.map((c) => `{\\ko${per}}${c}`).join("");
 }
 
 /** Moments a flickering neon tube goes dark and lights again (ms from its start). */
@@ -465,7 +487,7 @@ function wordEvents(
   if (style.animation === "bounce") motion = `\\move(${x},${r1(y + 36)},${x},${y},0,130)`;
   const anim = accumulates ? entrance(style.animation, index) : groupEntrance;
   const text = displayText(word.text, style);
-  const body = style.animation === "typewriter" ? typewriterText(text, word.end - word.start) : text;
+  const body = wordBody(ctx, text, word.end - word.start, size);
   const flicker = style.animation === "flicker";
 
   const push = (layer: number, tags: string, content = body, clip = FULL_CLIP) => {
@@ -653,6 +675,7 @@ export function compileCaptions(options: CaptionOptions): CompiledCaptions {
     style,
     fill: style.fill ? assColor(style.gradient?.[0] ?? style.fill) : null,
     highlight: style.highlight ? assColor(style.highlight) : null,
+    fallback: options.fallback,
   };
   if (style.gradient && ctx.fill) ctx.fill = assColor(gradientBands(style.gradient, 8)[0] as string);
   const events: Event[] = [];

@@ -119,9 +119,11 @@ export function assEmRatio(file: string): number {
   if (cached !== undefined) return cached;
   const buf = readFileSync(file);
   const tables = new Map<string, number>();
-  const count = buf.readUInt16BE(4);
+  // A collection (.ttc) holds several fonts; its first one's tables stand for all (they share their metrics).
+  const base = buf.toString("latin1", 0, 4) === "ttcf" ? buf.readUInt32BE(12) : 0;
+  const count = buf.readUInt16BE(base + 4);
   for (let i = 0; i < count; i++) {
-    const at = 12 + i * 16;
+    const at = base + 12 + i * 16;
     tables.set(buf.toString("latin1", at, at + 4), buf.readUInt32BE(at + 8));
   }
   const head = tables.get("head");

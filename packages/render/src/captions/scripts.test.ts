@@ -6,8 +6,8 @@ import { CAPTION_STYLES } from "@reelsmith/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFfmpeg } from "../ffmpeg/run.ts";
 import { compileCaptions } from "./ass.ts";
-import { FONT_FACES, fontFile, prepareFontsDir, styleFace } from "./fonts.ts";
-import { CARD_FALLBACK_FAMILIES, canvasMeasure, cardFont } from "./measure.ts";
+import { FONT_FACES, findFace, fontFile, prepareFontsDir, styleFace } from "./fonts.ts";
+import { CARD_FALLBACK_FAMILIES, canvasMeasure, captionMeasureFont, cardFont, fallbackWeight } from "./measure.ts";
 import { makeFontSet } from "./testing/font-set.ts";
 import { CharSet, droppedLetters, familyCharSet, loadTextCoverage, textSanitiser } from "./text-safety.ts";
 
@@ -206,6 +206,19 @@ describe("captions in every script creators write in", () => {
   });
 });
 
+/** The ink of a line of text in a font. */
+function ink(font: string, text: string): number {
+  const canvas = createCanvas(1400, 120);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.font = font;
+  ctx.fillText(text, 10, 90);
+  const { data } = ctx.getImageData(0, 0, 1400, 120);
+  let sum = 0;
+  for (let i = 3; i < data.length; i += 4) sum += data[i] ?? 0;
+  return sum;
+}
+
 describe("cards in every script creators write in", () => {
   it("fall back to installed families that together draw every letter", async () => {
     const sets: CharSet[] = [];
@@ -224,22 +237,22 @@ describe("cards in every script creators write in", () => {
   it("draw a script the face lacks at the face's weight (a bold card stays bold in Hindi or Korean)", () => {
     const bold = FONT_FACES.find((f) => f.weight >= 700);
     if (!bold) throw new Error("no bold face");
-    const ink = (font: string, text: string) => {
-      const canvas = createCanvas(1400, 120);
-      const ctx = canvas.getContext("2d");
-      ctx.fillStyle = "#fff";
-      ctx.font = font;
-      ctx.fillText(text, 10, 90);
-      const { data } = ctx.getImageData(0, 0, 1400, 120);
-      let sum = 0;
-      for (let i = 3; i < data.length; i += 4) sum += data[i] ?? 0;
-      return sum;
-    };
     for (const language of ["Hindi", "Korean"] as const) {
       const text = SAMPLES[language] ?? "";
       const regular = cardFont({ ...bold, weight: 400 }, 56);
       expect(ink(cardFont(bold, 56), text), language).toBeGreaterThan(ink(regular, text) * 1.15);
     }
+  });
+
+  it("measure a caption's other scripts at the weight the face looks (a black display face gets bold Hindi)", () => {
+    // Archivo Black's family calls it 400, but it is as heavy as faces come; IBM Plex Sans 400 is a text weight.
+    const black = findFace("Archivo Black", 400, false);
+    const light = findFace("IBM Plex Sans", 400, false);
+    expect(fallbackWeight(black)).toBe(700);
+    expect(fallbackWeight(light)).toBe(400);
+    expect(fallbackWeight(findFace("Montserrat Black", 900, false))).toBe(700);
+    const text = SAMPLES.Hindi ?? "";
+    expect(ink(captionMeasureFont(black, 56), text)).toBeGreaterThan(ink(cardFont(black, 56), text) * 1.15);
   });
 
   it("draw each letter as a glyph, never as the box a character no font has is drawn as", () => {

@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { captionStyle } from "@reelsmith/core";
 import { compileCaptions } from "../captions/ass.ts";
+import { loadFontFallback } from "../captions/fallback.ts";
 import { fontFile, prepareFontsDir, styleFace } from "../captions/fonts.ts";
 import { canvasMeasure } from "../captions/measure.ts";
 import { CaptionTextError, droppedLetters, textSanitiser } from "../captions/text-safety.ts";
@@ -112,6 +113,7 @@ export async function prepareComposition(c: Composition, workDir: string): Promi
     const style = captionStyle(c.captions.style);
     const face = styleFace(style);
     const clean = await textSanitiser([fontFile(face)]);
+    const fallback = await loadFontFallback(face);
     const dropped: string[] = [];
     const sanitise = (text: string) => {
       const result = clean(text);
@@ -124,6 +126,7 @@ export async function prepareComposition(c: Composition, workDir: string): Promi
       position: c.captions.position,
       language: c.captions.language,
       measure: canvasMeasure,
+      fallback,
       sanitise,
       onWarning: (m) => warnings.push(m),
     });
