@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { batches, credits, generatedVideos } from "../src/db/schema/index.ts";
 import { DRIVERS } from "./databases.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
-import { createHarness, type Harness, json } from "./harness.ts";
+import { createHarness, creatorWithCredits, type Harness, json } from "./harness.ts";
 import { testMedia } from "./media.ts";
 
 /** Every Reddit story of a batch shares these; each row brings its title and script. */
@@ -36,13 +36,7 @@ describe.each(DRIVERS)("batches on %s", (driver) => {
     h = await createHarness(driver, {}, { media: await testMedia(new TestRenderer()), queue: { work } });
   }
 
-  /** A signed-in creator holding `balance` credits. */
-  async function creator(email: string, balance: number) {
-    const { cookie } = await h.signUp(email);
-    const account = await json(h.request("/api/account", { cookie }));
-    if (balance > account.credits) await h.ctx.services.credits.add(account.user.id, balance - account.credits);
-    return { cookie, userId: account.user.id as string };
-  }
+  const creator = (email: string, balance: number) => creatorWithCredits(h, email, balance);
   const post = (path: string, body: unknown, cookie: string) =>
     h.request(path, { method: "POST", body: JSON.stringify(body), cookie });
 

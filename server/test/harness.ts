@@ -122,6 +122,14 @@ export async function json(response: Response | Promise<Response>): Promise<any>
   return (await response).json();
 }
 
+/** A new signed-in creator holding at least `balance` credits (the sign-up's own, topped up to it). */
+export async function creatorWithCredits(h: Harness, email: string, balance: number) {
+  const { cookie } = await h.signUp(email);
+  const account = await json(h.request("/api/account", { cookie }));
+  if (balance > account.credits) await h.ctx.services.credits.add(account.user.id, balance - account.credits);
+  return { cookie, userId: account.user.id as string };
+}
+
 /** An upload of `type` that declares `megabytes` MB (and sends one byte): what a body bound answers before reading. */
 export function declaredUpload(h: Harness, type: string, megabytes: number, cookie: string): Promise<Response> {
   return h.request(`/api/files?type=${type}`, {

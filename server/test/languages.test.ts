@@ -5,7 +5,7 @@ import { batches, credits, generatedVideos } from "../src/db/schema/index.ts";
 import { DRIVERS } from "./databases.ts";
 import { type RecordedRequest, startFakeLlm } from "./fakes/fake-llm.ts";
 import { TestRenderer } from "./fakes/test-renderer.ts";
-import { createHarness, type Harness, json } from "./harness.ts";
+import { createHarness, creatorWithCredits, type Harness, json } from "./harness.ts";
 import { testMedia } from "./media.ts";
 
 /** One Reddit story in English, as a creator writes it. */
@@ -57,13 +57,7 @@ describe.each(DRIVERS)("one video in several languages on %s", (driver) => {
       { media: await testMedia(new TestRenderer()), queue: { work: false } },
     );
   }
-  /** A signed-in creator holding `balance` credits. */
-  async function creator(email: string, balance: number) {
-    const { cookie } = await h.signUp(email);
-    const account = await json(h.request("/api/account", { cookie }));
-    if (balance > account.credits) await h.ctx.services.credits.add(account.user.id, balance - account.credits);
-    return { cookie, userId: account.user.id as string };
-  }
+  const creator = (email: string, balance: number) => creatorWithCredits(h, email, balance);
   const post = (path: string, body: unknown, cookie: string) =>
     h.request(path, { method: "POST", body: JSON.stringify(body), cookie });
   /** Everything a creation could have left behind: videos, spends and batches. */

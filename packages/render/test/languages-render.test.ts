@@ -2,11 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
-import { captionStyle, type LanguageId, languageOf, redditInputSchema, wordsOf } from "@reelsmith/core";
+import { captionStyle, type LanguageId, redditInputSchema, wordsOf } from "@reelsmith/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayText, layoutCaptions } from "../src/captions/ass.ts";
 import { styleFace } from "../src/captions/fonts.ts";
 import { canvasMeasure, captionMeasureFont, cardFont } from "../src/captions/measure.ts";
+import { inkGrid, inkOverlap, rgbaInkGrid } from "../src/captions/testing/ink.ts";
 import { produceVideo } from "../src/pipeline/produce.ts";
 import { createTtsProvider } from "../src/tts/factory.ts";
 import { ffmpeg, frameAt } from "./fixtures.ts";
@@ -51,33 +52,6 @@ const STORIES: Record<string, { title: string; script: string; wrong: (word: str
 const STYLE = captionStyle("shadow");
 const SIZE = { w: 720, h: 1280 };
 
-/**
- * A picture's bright ink (the caption's white fill; the background, outline and shadow are dark) cut to its bounding
- * box and sampled on a 96x32 grid, so size and place do not matter, only the shapes.
- */
-function inkGrid(bright: (x: number, y: number) => boolean, width: number, height: number): Uint8Array {
-  let [left, top, right, bottom] = [width, height, -1, -1];
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (!bright(x, y)) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  }
-  const cells = new Uint8Array(96 * 32);
-  if (right < left) return cells;
-  for (let gy = 0; gy < 32; gy += 1) {
-    for (let gx = 0; gx < 96; gx += 1) {
-      const x = Math.min(right, left + Math.floor(((gx + 0.5) * (right - left + 1)) / 96));
-      const y = Math.min(bottom, top + Math.floor(((gy + 0.5) * (bottom - top + 1)) / 32));
-      cells[gy * 96 + gx] = bright(x, y) ? 1 : 0;
-    }
-  }
-  return cells;
-}
-
 /** The bright ink of a region of an RGB frame (in the 1080x1920 script's pixels) as a grid. */
 function frameInk(rgb: Buffer, region: { x: number; y: number; w: number; h: number }): Uint8Array {
   const k = SIZE.w / 1080;
@@ -110,17 +84,7 @@ function skiaInk(text: string): Uint8Array {
   ctx.textAlign = "center";
   ctx.fillText(text, w / 2, 200);
   const { data } = ctx.getImageData(0, 0, w, h);
-  return inkGrid((x, y) => (data[(y * w + x) * 4] ?? 0) > 128, w, h);
-}
-
-function overlap(a: Uint8Array, b: Uint8Array): number {
-  let both = 0;
-  let either = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    if (a[i] && b[i]) both += 1;
-    if (a[i] || b[i]) either += 1;
-  }
-  return either === 0 ? 0 : both / either;
+  return rgbaInkGrid(data, w, h);
 }
 
 let dir: string;
@@ -176,7 +140,6 @@ describe("a Reddit story in five languages", () => {
 
       // Each caption as the engine groups it, shown long enough to sit still (after its pop), against the same words
       // drawn right and drawn wrong.
-      const { spaced } = languageOf(language);
       const y = (captions?.position ?? STYLE.position) * 1920;
       const groups = layoutCaptions(words, STYLE, canvasMeasure, y, language).filter((g) => g.end - g.start >= 0.35);
       expect(groups.length).toBeGreaterThanOrEqual(3);
@@ -200,11 +163,11 @@ describe("a Reddit story in five languages", () => {
           const text = displayText(word.text, STYLE);
           const drawn = skiaInk(text);
           const misdrawn = skiaInk(story.wrong(text));
-          const same = overlap(burned, drawn);
+          const same = inkOverlap(burned, drawn);
           expect(same, `${language} "${text}"`).toBeGreaterThan(0.6);
           // Where drawing it wrong changes its look (not a one-letter word, nor a vowel sign that joins anyway).
-          if (overlap(drawn, misdrawn) < 0.8) {
-            expect(same - overlap(burned, misdrawn), `${language} "${text}" drawn wrong`).toBeGreaterThan(0.1);
+          if (inkOverlap(drawn, misdrawn) < 0.8) {
+            expect(same - inkOverlap(burned, misdrawn), `${language} "${text}" drawn wrong`).toBeGreaterThan(0.1);
           }
         }
       }

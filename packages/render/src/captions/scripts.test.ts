@@ -9,6 +9,7 @@ import { compileCaptions } from "./ass.ts";
 import { FONT_FACES, findFace, fontFile, prepareFontsDir, styleFace } from "./fonts.ts";
 import { CARD_FALLBACK_FAMILIES, canvasMeasure, captionMeasureFont, cardFont, fallbackWeight } from "./measure.ts";
 import { makeFontSet } from "./testing/font-set.ts";
+import { inkOverlap, rgbaInkGrid } from "./testing/ink.ts";
 import { CharSet, droppedLetters, familyCharSet, loadTextCoverage, textSanitiser } from "./text-safety.ts";
 
 /** A line in each script of the languages creators write in (issue list: Latin, Cyrillic, Arabic, Hebrew, ...). */
@@ -26,31 +27,6 @@ const SAMPLES: Record<string, string> = {
   Korean: "아무도 이런 결말을 예상하지 못했다",
   Chinese: "没有人预料到这样的结局",
 };
-
-/** Where a picture has ink (any channel over half), cut to that ink and sampled on a 96x32 grid: 1 ink, 0 none. */
-function grid(rgba: Uint8ClampedArray, width: number, height: number): Uint8Array {
-  const ink = (x: number, y: number) => (rgba[(y * width + x) * 4] ?? 0) > 128;
-  let [left, top, right, bottom] = [width, height, -1, -1];
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (!ink(x, y)) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  }
-  const cells = new Uint8Array(96 * 32);
-  if (right < left) return cells;
-  for (let gy = 0; gy < 32; gy += 1) {
-    for (let gx = 0; gx < 96; gx += 1) {
-      const x = Math.min(right, left + Math.floor(((gx + 0.5) * (right - left + 1)) / 96));
-      const y = Math.min(bottom, top + Math.floor(((gy + 0.5) * (bottom - top + 1)) / 32));
-      cells[gy * 96 + gx] = ink(x, y) ? 1 : 0;
-    }
-  }
-  return cells;
-}
 
 const letters = (text: string) => [...text].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
 
@@ -165,7 +141,7 @@ describe("captions in every script creators write in", () => {
       const canvas = createCanvas(900, 240);
       const ctx = canvas.getContext("2d");
       ctx.drawImage(image, 0, 0);
-      return grid(ctx.getImageData(0, 0, 900, 240).data, 900, 240);
+      return rgbaInkGrid(ctx.getImageData(0, 0, 900, 240).data, 900, 240);
     };
     const skiaInk = (family: string, text: string): Uint8Array => {
       const canvas = createCanvas(900, 240);
@@ -176,16 +152,7 @@ describe("captions in every script creators write in", () => {
       ctx.font = `700 110px "${family}"`;
       ctx.textAlign = "center";
       ctx.fillText(text, 450, 160);
-      return grid(ctx.getImageData(0, 0, 900, 240).data, 900, 240);
-    };
-    const overlap = (a: Uint8Array, b: Uint8Array) => {
-      let both = 0;
-      let either = 0;
-      for (let i = 0; i < a.length; i += 1) {
-        if (a[i] && b[i]) both += 1;
-        if (a[i] || b[i]) either += 1;
-      }
-      return either === 0 ? 0 : both / either;
+      return rgbaInkGrid(ctx.getImageData(0, 0, 900, 240).data, 900, 240);
     };
 
     // Each word beside the same letters drawn wrong: forced apart by a zero-width non-joiner between each (isolated
@@ -199,9 +166,9 @@ describe("captions in every script creators write in", () => {
       ["Hebrew", "Noto Sans Hebrew", "לסוף", stored],
     ])("shape and order %s as HarfBuzz does in Skia", async (_language, family, word, wrong) => {
       const burned = await libassInk(family, word);
-      const same = overlap(burned, skiaInk(family, word));
+      const same = inkOverlap(burned, skiaInk(family, word));
       expect(same).toBeGreaterThan(0.7);
-      expect(same - overlap(burned, skiaInk(family, wrong(word)))).toBeGreaterThan(0.15);
+      expect(same - inkOverlap(burned, skiaInk(family, wrong(word)))).toBeGreaterThan(0.15);
     });
   });
 });
