@@ -22,8 +22,8 @@ export async function startFakeLlm() {
       raw += chunk;
     });
     req.on("end", () => {
-      requests.push({ path: req.url ?? "", authorization: req.headers.authorization, body: JSON.parse(raw || "{}") });
       const body = JSON.parse(raw || "{}") as RecordedRequest["body"];
+      requests.push({ path: req.url ?? "", authorization: req.headers.authorization, body });
       const answer = answers.shift() ?? (reply ? { content: reply(body) } : { status: 500 });
       if ("status" in answer) {
         res.writeHead(answer.status, { "content-type": "application/json" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAN_OUT_MAX, LANGUAGES, type LanguageId, languageMessages } from "../catalogue/languages.ts";
+import { DEFAULT_LANGUAGE, FAN_OUT_MAX, LANGUAGES, type LanguageId, languageMessages } from "../catalogue/languages.ts";
 import type { AnyVideoTypeDefinition } from "./define.ts";
 
 /**
@@ -60,7 +60,7 @@ export function planFanOut(
 ): FanOutPlan[] | { error: string; path: string } {
   const fields = new Set(translatableFields(definition).map((f) => f.field));
   const source = wordsToTranslate(definition, input);
-  const own = (input.language as LanguageId | undefined) ?? "english";
+  const own = (input.language as LanguageId | undefined) ?? DEFAULT_LANGUAGE;
   const plans: FanOutPlan[] = [];
   for (const language of languages) {
     if (language === own) {

@@ -1,7 +1,13 @@
-import { DEFAULT_LANGUAGE, type LanguageId, type VideoType } from "@reelsmith/core";
+import {
+  DEFAULT_LANGUAGE,
+  type LanguageId,
+  fansOut as typeFansOut,
+  type VideoType,
+  videoTypeDefinitions,
+} from "@reelsmith/core";
 import { useMemo, useState } from "react";
 
-import { type FanOut, fanOutProblem, fanOutRequest, NO_FAN_OUT, sourceWords, versionFields } from "./fan-out";
+import { type FanOut, fanOutProblem, fanOutRequest, NO_FAN_OUT, sourceWords } from "./fan-out";
 
 /**
  * A builder's "Also make it in...": the other languages and their words, what Generate sends for them (or why it
@@ -9,7 +15,7 @@ import { type FanOut, fanOutProblem, fanOutRequest, NO_FAN_OUT, sourceWords, ver
  */
 export function useFanOut(type: VideoType, draft: Record<string, unknown>) {
   const [fanOut, setFanOut] = useState<FanOut>(NO_FAN_OUT);
-  const fansOut = versionFields(type).length > 0;
+  const fansOut = typeFansOut(videoTypeDefinitions[type]);
   const language = (typeof draft.language === "string" ? draft.language : DEFAULT_LANGUAGE) as LanguageId;
   const source = useMemo(() => sourceWords(type, draft), [type, draft]);
   const inLanguages = fansOut
