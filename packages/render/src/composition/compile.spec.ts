@@ -247,7 +247,7 @@ describe("buildRenderArgs", () => {
     const x = "if(lt(t,0.5),0,if(lt(t,1.5),0+50*(t-0.5)/1,50))";
     expect(chains.slice(0, 3)).toEqual([
       "color=c=0x000000:s=1080x1920:r=30:d=3,format=yuv420p[base0]",
-      `[0:v]scale=800:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=800:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,setpts=N/30/TB+0.5/TB,scale=w='2*trunc(800*(${s})/2)':h='2*trunc(800*(${s})/2)':eval=frame:flags=bilinear,fade=t=out:st=2.25:d=0.25:alpha=1[l1]`,
+      `[0:v]scale=800:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=800:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,settb=1/30,setpts=N+15,scale=w='2*trunc(800*(${s})/2)':h='2*trunc(800*(${s})/2)':eval=frame:flags=bilinear,fade=t=out:st=2.25:d=0.25:alpha=1[l1]`,
       `[base0][l1]overlay=x='100+(800-800*(${s}))/2+(${x})':y='200+(800-800*(${s}))/2+(0)':eof_action=pass:enable='between(t,0.5,2.5)'[v2]`,
     ]);
   });
@@ -274,11 +274,11 @@ describe("buildRenderArgs", () => {
     const line = "(X-160-(400-Y)*0)/50";
     expect(chains.slice(1, 6)).toEqual([
       // The picture, fitted and repeated for its 2 s, split in two...
-      "[0:v]scale=400:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=400:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,setpts=N/30/TB+1/TB,format=yuva420p,split=2[sp1][ss6]",
+      "[0:v]scale=400:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=400:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,settb=1/30,setpts=N+30,format=yuva420p,split=2[sp1][ss6]",
       // ...its alpha kept aside...
       "[ss6]alphaextract[sa2]",
       // ...a soft band drawn once (200 px wide, the core half the picture) and repeated...
-      `color=c=black:s=320x800:r=30,trim=end_frame=1,format=rgba,geq=r=255:g=244:b=224:a='153*exp(-(${line})*(${line}))',loop=loop=59:size=1:start=0,setpts=N/30/TB+1/TB[sb3]`,
+      `color=c=black:s=320x800:r=30,trim=end_frame=1,format=rgba,geq=r=255:g=244:b=224:a='153*exp(-(${line})*(${line}))',loop=loop=59:size=1:start=0,settb=1/30,setpts=N+30[sb3]`,
       // ...laid over the picture from left to right while it crosses (1.5-2.5 s)...
       "[sp1][sb3]overlay=x='-w+(W+w)*clip((t-1.5)/1,0,1)':y=0:eof_action=pass:enable='between(t,1.5,2.5)'[sl4]",
       // ...and the picture's own alpha put back, then it moves as any object layer.

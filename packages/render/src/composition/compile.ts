@@ -328,7 +328,9 @@ function imageLayer(
   if (layer.blur > 0) filters.push(`gblur=sigma=${num(layer.blur * f.scale)}`);
   const animated = Boolean(layer.motion) || Boolean(layer.sheen) || layer.fadeIn > 0 || layer.fadeOut > 0 || asBase;
   const frames = Math.max(1, Math.ceil((end - start) * 30));
-  const pts = `setpts=N/30/TB${start > 0 ? `+${num(start)}/TB` : ""}`;
+  // Stamped in frames of 1/30 s: in a picture's own time base (1/25) the stamps were rounded down, two frames shared
+  // one and a shot's last frame fell short of its cut, so whatever lay under it showed for a frame at each cut.
+  const pts = `settb=1/30,setpts=N${start > 0 ? `+${Math.round(start * 30)}` : ""}`;
   if (animated) filters.push(`loop=loop=${frames - 1}:size=1:start=0`, pts);
   let from = `${index}:v`;
   if (layer.sheen) {
