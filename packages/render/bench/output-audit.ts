@@ -53,7 +53,18 @@ try {
 }
 
 const table = [
-  ["type", "length s", "wanted s", "SAR", "LUFS", "dBTP", "longest silence s", "longest repeat s", "faults"],
+  [
+    "type",
+    "length s",
+    "wanted s",
+    "SAR",
+    "LUFS",
+    "dBTP",
+    "longest silence s",
+    "longest repeat s",
+    "black frames",
+    "faults",
+  ],
   ...rows.map(({ type, figures: f, faults }) => {
     const repeat = f.repeats.reduce(
       (most, r) => (r.again.end - r.again.start > most ? r.again.end - r.again.start : most),
@@ -68,6 +79,7 @@ const table = [
       f.truePeak === null ? "-" : f.truePeak.toFixed(1),
       longest(f.silences).toFixed(2),
       repeat.toFixed(1),
+      String(Math.round(f.blacks.reduce((sum, b) => sum + (b.end - b.start), 0) * 30)),
       String(faults.length),
     ];
   }),

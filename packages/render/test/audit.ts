@@ -105,6 +105,27 @@ export async function frozen(video: string, duration: number, minS = 1): Promise
   return stretches(stderr, "lavfi.freezedetect.freeze", duration);
 }
 
+/**
+ * Stretches of black frames (ffmpeg's blackdetect: 98 % of the picture darker than a tenth of the range), however
+ * short: a single black frame is a flash of what lies under a shot, or a camera inside a wall of a recorded game.
+ */
+export async function blackFrames(video: string): Promise<Stretch[]> {
+  const stderr = await ffmpegStderr([
+    "-i",
+    video,
+    "-an",
+    "-vf",
+    "scale=180:320,blackdetect=d=0:pix_th=0.10",
+    "-f",
+    "null",
+    "-",
+  ]);
+  return [...stderr.matchAll(/black_start:([\d.]+) black_end:([\d.]+)/g)].map((m) => ({
+    start: Number(m[1]),
+    end: Number(m[2]),
+  }));
+}
+
 /** The text of every Dialogue event of an ASS file, override blocks and drawings removed. */
 export function assEventTexts(ass: string): string[] {
   return ass
@@ -412,6 +433,8 @@ export interface AuditFigures {
   silences: Stretch[];
   /** Stretches of footage shown a second time (frame fingerprints). */
   repeats: RepeatedStretch[];
+  /** Black frames. */
+  blacks: Stretch[];
 }
 
 /** Reads every figure of the audit from a finished file. */
@@ -420,10 +443,11 @@ export async function auditFigures(video: string): Promise<AuditFigures> {
     (await ffprobeText(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", video])).trim(),
   );
   const { integrated, truePeak } = await measureLoudness(video);
-  const [sar, silent, repeats] = await Promise.all([
+  const [sar, silent, repeats, blacks] = await Promise.all([
     sampleAspectRatio(video),
     silences(video, duration, -70, 0.3),
     frameFingerprints(video, FINGERPRINT_FPS).then((prints) => repeatedStretches(prints, { fps: FINGERPRINT_FPS })),
+    blackFrames(video),
   ]);
   return {
     durationS: duration,
@@ -432,6 +456,7 @@ export async function auditFigures(video: string): Promise<AuditFigures> {
     truePeak,
     silences: silent,
     repeats,
+    blacks,
   };
 }
 
@@ -445,6 +470,7 @@ export function auditFaults(type: VideoType, f: AuditFigures): string[] {
   if (f.lufs < -15 || f.lufs > -13) faults.push(`loudness ${f.lufs} LUFS, not -14 +- 1`);
   if (f.truePeak === null || f.truePeak > -1) faults.push(`true peak ${f.truePeak ?? "unmeasured"} dBTP, over -1`);
   for (const s of f.silences) faults.push(`silent ${s.start.toFixed(2)}-${s.end.toFixed(2)} s`);
+  for (const b of f.blacks) faults.push(`black ${b.start.toFixed(2)}-${b.end.toFixed(2)} s`);
   for (const r of f.repeats) {
     faults.push(
       `footage of ${r.first.start.toFixed(1)}-${r.first.end.toFixed(1)} s shown again at ${r.again.start.toFixed(1)}-${r.again.end.toFixed(1)} s`,

@@ -20,6 +20,7 @@ import { type ProduceResult, produceVideo } from "../src/pipeline/produce.ts";
 import { createTtsProvider } from "../src/tts/factory.ts";
 import {
   assEventTexts,
+  blackFrames,
   FINGERPRINT_FPS,
   frameFingerprints,
   frozen,
@@ -38,7 +39,7 @@ import { streamFacts } from "./fixtures.ts";
 /**
  * The output audit: every video type's example is rendered (draft size) from the real library and the
  * offline voices, and the file itself is checked for the faults a viewer sees and hears at once:
- * lost letters, silence, wrong loudness, music buried or too loud under the voice, text in the
+ * lost letters, silence, black frames, wrong loudness, music buried or too loud under the voice, text in the
  * platforms' button column or bottom band, repeated shots, footage shown twice (frame fingerprints of
  * the file), frozen pictures, sparse keyframes, a length the format does not want. Runs with the
  * machine's full font set, as CI has it. `npm run bench` runs the same audit on the full library
@@ -122,6 +123,10 @@ describe.each(TYPES)("output audit: %s", (type) => {
 
   it("never holds a still picture for more than a second", async () => {
     expect(await frozen(result.videoPath, result.durationS, 1)).toEqual([]);
+  });
+
+  it("shows no black frame, not even one at a cut", async () => {
+    expect(await blackFrames(result.videoPath)).toEqual([]);
   });
 
   it("keeps the music 12-18 dB under the voice while it speaks (measured on the two buses)", async () => {

@@ -45,7 +45,8 @@ async function frameColours(video: string): Promise<{ red: number; blue: number 
 describe("pictures cut one to the next", () => {
   it("fill every frame up to their cut, moving or still, with nothing of what is under them between", async () => {
     const output = join(root, "cuts.mp4");
-    // Cuts off the pictures' own 1/25 s grid (1.7 s is frame 51 at 30 fps, 42.5 at 25), as a UGC ad's are.
+    // Cuts off the pictures' own 1/25 s grid (1.7 s is frame 51 at 30 fps, 42.5 at 25), and one written to the
+    // millisecond as a UGC ad's are (3.267 s for frame 98, which falls at 3.2667 s): each cut's first frame shows.
     const zoom = (length: number) => ({
       mode: "camera" as const,
       keyframes: [
@@ -64,10 +65,10 @@ describe("pictures cut one to the next", () => {
             kind: "image",
             src: pictures.red,
             start: 2.9,
-            end: 3.5,
+            end: 3.267,
             sheen: { start: 0.1, duration: 0.3, width: 0.2, strength: 0.2 },
           },
-          { kind: "image", src: pictures.blue, start: 3.5, end: 4 },
+          { kind: "image", src: pictures.blue, start: 3.267, end: 4 },
         ],
       },
       { output, draft: true },
@@ -77,7 +78,7 @@ describe("pictures cut one to the next", () => {
     const shown = colours.map(({ red, blue }) =>
       red > 150 && blue < 100 ? "red" : blue > 150 && red < 100 ? "blue" : "other",
     );
-    const expected = colours.map((_, n) => (n < 51 ? "red" : n < 87 ? "blue" : n < 105 ? "red" : "blue"));
+    const expected = colours.map((_, n) => (n < 51 ? "red" : n < 87 ? "blue" : n < 98 ? "red" : "blue"));
     expect(shown).toEqual(expected);
   }, 60_000);
 });

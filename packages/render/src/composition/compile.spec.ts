@@ -186,7 +186,7 @@ describe("buildRenderArgs", () => {
       "[0:v]setpts=(PTS-STARTPTS),fps=30,format=yuva420p,chromakey=color=0x00FF00:similarity=0.18:blend=0.12,format=rgba,despill=type=green:mix=0.6:expand=0.1:alpha=0,scale=1080:1080:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1[l1]",
       "[base0][l1]overlay=x='0+(1080-w)/2':y='600+(1080-h)/2':eof_action=pass[v2]",
       "[1:v]scale=1000:600:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p[l3]",
-      "[v2][l3]overlay=x='40+(1000-w)/2':y='400+(600-h)/2':eof_action=repeat:enable='between(t,1,3)'[v4]",
+      "[v2][l3]overlay=x='40+(1000-w)/2':y='400+(600-h)/2':eof_action=repeat:enable='between(t,0.983,2.983)'[v4]",
       "[v4]setsar=1,format=yuv420p,split=2[vout][vthumb_in]",
       "[vthumb_in]trim=start_frame=45:end_frame=46,scale=out_range=full:out_color_matrix=bt709,format=yuvj420p[vthumb]",
       "anullsrc=r=48000:cl=stereo[silence5]",
@@ -248,7 +248,7 @@ describe("buildRenderArgs", () => {
     expect(chains.slice(0, 3)).toEqual([
       "color=c=0x000000:s=1080x1920:r=30:d=3,format=yuv420p[base0]",
       `[0:v]scale=800:800:force_original_aspect_ratio=decrease:force_divisible_by=2:out_color_matrix=bt709,setsar=1,format=yuva420p,pad=800:800:(ow-iw)/2:(oh-ih)/2:color=black@0,loop=loop=59:size=1:start=0,settb=1/30,setpts=N+15,scale=w='2*trunc(800*(${s})/2)':h='2*trunc(800*(${s})/2)':eval=frame:flags=bilinear,fade=t=out:st=2.25:d=0.25:alpha=1[l1]`,
-      `[base0][l1]overlay=x='100+(800-800*(${s}))/2+(${x})':y='200+(800-800*(${s}))/2+(0)':eof_action=pass:enable='between(t,0.5,2.5)'[v2]`,
+      `[base0][l1]overlay=x='100+(800-800*(${s}))/2+(${x})':y='200+(800-800*(${s}))/2+(0)':eof_action=pass:enable='between(t,0.483,2.483)'[v2]`,
     ]);
   });
 

@@ -169,7 +169,10 @@ function isFullFrame(box: Box, f: Frame): boolean {
 
 function windowExpr(start: number, end: number, f: Frame): string | null {
   if (start <= 0 && end >= f.duration) return null;
-  return quote(`between(t,${num(start)},${num(end)})`);
+  // The frames from the one at `start` to the one before `end`, bounded half a frame off: times written to the
+  // millisecond (a cut at 15.767 for frame 473's 15.7667) left a cut's first frame outside both shots' windows.
+  const [first, last] = [Math.round(start * 30), Math.round(end * 30)];
+  return quote(`between(t,${num((first - 0.5) / 30)},${num((last - 0.5) / 30)})`);
 }
 
 /** Scale + crop (cover) or scale inside (contain) to the box, in the BT.709 matrix. */
@@ -327,7 +330,7 @@ function imageLayer(
   let filters = fitFilters(layer.fit, box, Boolean(objectMotion));
   if (layer.blur > 0) filters.push(`gblur=sigma=${num(layer.blur * f.scale)}`);
   const animated = Boolean(layer.motion) || Boolean(layer.sheen) || layer.fadeIn > 0 || layer.fadeOut > 0 || asBase;
-  const frames = Math.max(1, Math.ceil((end - start) * 30));
+  const frames = Math.max(1, Math.round(end * 30) - Math.round(start * 30));
   // Stamped in frames of 1/30 s: in a picture's own time base (1/25) the stamps were rounded down, two frames shared
   // one and a shot's last frame fell short of its cut, so whatever lay under it showed for a frame at each cut.
   const pts = `settb=1/30,setpts=N${start > 0 ? `+${Math.round(start * 30)}` : ""}`;
