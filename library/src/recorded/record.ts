@@ -35,6 +35,8 @@ export interface RecordResult {
   frames: number;
   /** Share of grabbed frames identical to the one before (the game could not keep up). */
   repeatedShare: number;
+  /** Frames that are all black (the camera inside a block shows nothing else): none in a good recording. */
+  blackFrames: number;
   /** The game speed the clip was grabbed at. */
   speed: number;
   /** Seconds of the run (the game's time since "go") before the clip's first frame. */
@@ -128,6 +130,25 @@ export async function repeatedFrameShare(file: string): Promise<{ frames: number
   // The first frame has nothing before it.
   const repeated = values.slice(1).filter((v) => v < REPEAT_YDIF).length;
   return { frames: values.length, repeated };
+}
+
+/** How many frames of `file` are black (ffmpeg's blackdetect, however short the stretch). */
+export async function blackFrameCount(file: string): Promise<number> {
+  const logText = await runForLog(
+    [
+      "-hide_banner",
+      ...(await outsideFileInput(file)),
+      "-an",
+      "-vf",
+      "scale=180:320,blackdetect=d=0:pix_th=0.10",
+      "-f",
+      "null",
+      "-",
+    ],
+    { profile: "decode" },
+  );
+  const seconds = [...logText.matchAll(/black_duration:([0-9.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  return Math.round(seconds * FPS);
 }
 
 /**
@@ -312,6 +333,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
     await encodeClip(raw, tmpOut, frames, options);
     const { repeated, frames: kept } = await repeatedFrameShare(tmpOut);
     const repeatedShare = kept ? repeated / kept : 1;
+    const blackFrames = await blackFrameCount(tmpOut);
     const thumbTmp = path.join(work, "thumb.jpg");
     await thumbnail(tmpOut, frames / FPS, thumbTmp);
     await rename(thumbTmp, options.thumbnail);
@@ -320,6 +342,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
       durationS: frames / FPS,
       frames,
       repeatedShare,
+      blackFrames,
       speed,
       startS: Number.isFinite(startS) ? Math.round(startS * 1000) / 1000 : 0,
       seconds: (performance.now() - started) / 1000,

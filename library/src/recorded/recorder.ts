@@ -233,6 +233,11 @@ async function recordOne(
     log(
       `[record] ${id}: ${seconds} s in ${result.seconds.toFixed(0)} s at x${result.speed}, ${(result.repeatedShare * 100).toFixed(1)} % frames repeated, starting ${result.startS.toFixed(3)} s into the run`,
     );
+    if (result.blackFrames > 0) {
+      log(
+        `[record] ${id}: ${result.blackFrames} black frames (the camera went inside a block); the scene needs fixing`,
+      );
+    }
     if (result.repeatedShare <= MAX_REPEATED_SHARE || result.speed <= SLOWEST_SPEED) break;
     // The machine got busier while it grabbed: slow the game's clock down further and record again.
     speed = Math.max(SLOWEST_SPEED, result.speed / 2);
@@ -270,6 +275,7 @@ async function recordOne(
       // A meme's sound effect keeps its name (the drawn clip's), as its sound is the drawn clip's.
       ...(typeof sound?.meta.sound === "string" ? { sound: sound.meta.sound } : {}),
       repeatedFrames: Math.round(result.repeatedShare * 1000) / 1000,
+      blackFrames: result.blackFrames,
       ...(recipe.kind === "background"
         ? {
             durationLabel: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`,

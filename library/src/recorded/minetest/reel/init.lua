@@ -109,15 +109,18 @@ end
 
 -- The course: blocks 2-4 apart with a sidestep now and then, turning every so often; its height keeps
 -- 4-7 blocks over the trees below and never steps more than one block up or down from one block to the next.
+-- It heads one way overall: a turn leaves that heading to the left or right and the next turn comes back to it, so
+-- the course never crosses itself (a later hop through an earlier block put the camera inside it: black frames).
 local function plan_parkour(start, count)
-  local pts, x, z, dir = {}, start.x, start.z, rng:next(0, 3)
-  local straight = 0
+  local pts, x, z = {}, start.x, start.z
+  local heading = rng:next(0, 3)
+  local dir, straight = heading, 0
   for i = 1, count do
     pts[i] = { x = x, z = z, node = PARKOUR_BLOCKS[rng:next(1, #PARKOUR_BLOCKS)] }
     pts[i].ground = top_around(x, z, 2)
     straight = straight + 1
     if straight > 6 and rng:next(1, 8) == 1 then
-      dir = (dir + ({ 1, 3 })[rng:next(1, 2)]) % 4
+      dir = dir == heading and (heading + ({ 1, 3 })[rng:next(1, 2)]) % 4 or heading
       straight = 0
     end
     local d = DIRS[dir + 1]
