@@ -36,7 +36,7 @@ const TEMPLATES: readonly ((name: string) => UgcCopy)[] = [
       `My friends keep stealing mine, so I'm telling you now: get your own ${name} before it sells out.`,
   }),
   (name) => ({
-    hook: `Three reasons ${name} lives in my bag now.`,
+    hook: `Three reasons I can't stop using ${name}.`,
     copy:
       `One, ${name} just works, no learning curve. ` +
       "Two, it looks so good that people ask me where I got it. " +
