@@ -5,7 +5,7 @@
  */
 import { mkdtemp, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { h264Args, screenGrabArgs } from "@reelsmith/media";
+import { blackStretches, h264Args, screenGrabArgs } from "@reelsmith/media";
 import { outsideFileInput, run, runForBytes, runForLog } from "../kit/ffmpeg.ts";
 import { VERTICAL } from "../kit/video.ts";
 import { startDisplay } from "./display.ts";
@@ -132,23 +132,10 @@ export async function repeatedFrameShare(file: string): Promise<{ frames: number
   return { frames: values.length, repeated };
 }
 
-/** How many frames of `file` are black (ffmpeg's blackdetect, however short the stretch). */
-export async function blackFrameCount(file: string): Promise<number> {
-  const logText = await runForLog(
-    [
-      "-hide_banner",
-      ...(await outsideFileInput(file)),
-      "-an",
-      "-vf",
-      "scale=180:320,blackdetect=d=0:pix_th=0.10",
-      "-f",
-      "null",
-      "-",
-    ],
-    { profile: "decode" },
-  );
-  const seconds = [...logText.matchAll(/black_duration:([0-9.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-  return Math.round(seconds * FPS);
+/** How many frames of `file` are black (however short the stretch). */
+async function blackFrameCount(file: string, niceness?: number): Promise<number> {
+  const stretches = await blackStretches(file, { niceness });
+  return Math.round(stretches.reduce((sum, s) => sum + s.end - s.start, 0) * FPS);
 }
 
 /**
@@ -333,7 +320,7 @@ export async function recordScene(scene: SceneConfig, options: RecordOptions): P
     await encodeClip(raw, tmpOut, frames, options);
     const { repeated, frames: kept } = await repeatedFrameShare(tmpOut);
     const repeatedShare = kept ? repeated / kept : 1;
-    const blackFrames = await blackFrameCount(tmpOut);
+    const blackFrames = await blackFrameCount(tmpOut, options.niceness);
     const thumbTmp = path.join(work, "thumb.jpg");
     await thumbnail(tmpOut, frames / FPS, thumbTmp);
     await rename(thumbTmp, options.thumbnail);

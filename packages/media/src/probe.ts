@@ -230,3 +230,35 @@ export async function decodePcm(
   new Uint8Array(samples.buffer).set(stdout.subarray(0, usable));
   return samples;
 }
+
+/**
+ * Stretches (s) of black frames in a file's picture (ffmpeg's blackdetect: 98 % of the picture darker than a tenth
+ * of the range), however short: one black frame is a flash of what lies under a shot at a cut, or a recorded
+ * camera inside a wall.
+ */
+export async function blackStretches(
+  path: string,
+  options: { signal?: AbortSignal; niceness?: number } = {},
+): Promise<{ start: number; end: number }[]> {
+  const format = await sniffFile(path).catch(() => null);
+  const { stderr } = await runMedia(
+    "ffmpeg",
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-nostats",
+      ...fileInputArgs(path, format),
+      "-an",
+      "-vf",
+      "scale=180:320,blackdetect=d=0:pix_th=0.10",
+      "-f",
+      "null",
+      "-",
+    ],
+    { profile: "decode", signal: options.signal, niceness: options.niceness, stderrTailBytes: 1024 * 1024 },
+  );
+  return [...stderr.matchAll(/black_start:([\d.]+) black_end:([\d.]+)/g)].map((m) => ({
+    start: Number(m[1]),
+    end: Number(m[2]),
+  }));
+}

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { VideoType } from "@reelsmith/core";
-import { runMedia } from "@reelsmith/media";
+import { blackStretches, runMedia } from "@reelsmith/media";
 import { PLATFORM_ZONES } from "../src/captions/safe-area.ts";
 import { measureLoudness } from "../src/ffmpeg/probe.ts";
 
@@ -103,27 +103,6 @@ export async function frozen(video: string, duration: number, minS = 1): Promise
     "-",
   ]);
   return stretches(stderr, "lavfi.freezedetect.freeze", duration);
-}
-
-/**
- * Stretches of black frames (ffmpeg's blackdetect: 98 % of the picture darker than a tenth of the range), however
- * short: a single black frame is a flash of what lies under a shot, or a camera inside a wall of a recorded game.
- */
-export async function blackFrames(video: string): Promise<Stretch[]> {
-  const stderr = await ffmpegStderr([
-    "-i",
-    video,
-    "-an",
-    "-vf",
-    "scale=180:320,blackdetect=d=0:pix_th=0.10",
-    "-f",
-    "null",
-    "-",
-  ]);
-  return [...stderr.matchAll(/black_start:([\d.]+) black_end:([\d.]+)/g)].map((m) => ({
-    start: Number(m[1]),
-    end: Number(m[2]),
-  }));
 }
 
 /** The text of every Dialogue event of an ASS file, override blocks and drawings removed. */
@@ -447,7 +426,7 @@ export async function auditFigures(video: string): Promise<AuditFigures> {
     sampleAspectRatio(video),
     silences(video, duration, -70, 0.3),
     frameFingerprints(video, FINGERPRINT_FPS).then((prints) => repeatedStretches(prints, { fps: FINGERPRINT_FPS })),
-    blackFrames(video),
+    blackStretches(video),
   ]);
   return {
     durationS: duration,

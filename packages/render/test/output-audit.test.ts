@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { captionStyle, type VideoType, videoInputSchemas } from "@reelsmith/core";
 import { loadLibrary } from "@reelsmith/library";
-import { probeMedia } from "@reelsmith/media";
+import { blackStretches, probeMedia } from "@reelsmith/media";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureExampleMedia } from "../scripts/example-media.ts";
 import { captionSafeAreaViolations, compileCaptions, displayText } from "../src/captions/ass.ts";
@@ -20,7 +20,6 @@ import { type ProduceResult, produceVideo } from "../src/pipeline/produce.ts";
 import { createTtsProvider } from "../src/tts/factory.ts";
 import {
   assEventTexts,
-  blackFrames,
   FINGERPRINT_FPS,
   frameFingerprints,
   frozen,
@@ -126,7 +125,7 @@ describe.each(TYPES)("output audit: %s", (type) => {
   });
 
   it("shows no black frame, not even one at a cut", async () => {
-    expect(await blackFrames(result.videoPath)).toEqual([]);
+    expect(await blackStretches(result.videoPath)).toEqual([]);
   });
 
   it("keeps the music 12-18 dB under the voice while it speaks (measured on the two buses)", async () => {
