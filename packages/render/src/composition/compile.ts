@@ -167,11 +167,14 @@ function isFullFrame(box: Box, f: Frame): boolean {
   return box.x === 0 && box.y === 0 && box.width === f.width && box.height === f.height;
 }
 
+/** The frame (at 30 fps) a time falls on: layer windows, pictures' stamps and the thumbnail count alike. */
+const frameAt = (t: number) => Math.round(t * 30);
+
 function windowExpr(start: number, end: number, f: Frame): string | null {
   if (start <= 0 && end >= f.duration) return null;
   // The frames from the one at `start` to the one before `end`, bounded half a frame off: times written to the
   // millisecond (a cut at 15.767 for frame 473's 15.7667) left a cut's first frame outside both shots' windows.
-  const [first, last] = [Math.round(start * 30), Math.round(end * 30)];
+  const [first, last] = [frameAt(start), frameAt(end)];
   return quote(`between(t,${num((first - 0.5) / 30)},${num((last - 0.5) / 30)})`);
 }
 
@@ -330,10 +333,10 @@ function imageLayer(
   let filters = fitFilters(layer.fit, box, Boolean(objectMotion));
   if (layer.blur > 0) filters.push(`gblur=sigma=${num(layer.blur * f.scale)}`);
   const animated = Boolean(layer.motion) || Boolean(layer.sheen) || layer.fadeIn > 0 || layer.fadeOut > 0 || asBase;
-  const frames = Math.max(1, Math.round(end * 30) - Math.round(start * 30));
+  const frames = Math.max(1, frameAt(end) - frameAt(start));
   // Stamped in frames of 1/30 s: in a picture's own time base (1/25) the stamps were rounded down, two frames shared
   // one and a shot's last frame fell short of its cut, so whatever lay under it showed for a frame at each cut.
-  const pts = `settb=1/30,setpts=N${start > 0 ? `+${Math.round(start * 30)}` : ""}`;
+  const pts = `settb=1/30,setpts=N${start > 0 ? `+${frameAt(start)}` : ""}`;
   if (animated) filters.push(`loop=loop=${frames - 1}:size=1:start=0`, pts);
   let from = `${index}:v`;
   if (layer.sheen) {
@@ -467,7 +470,7 @@ function buildVideo(g: Graph, c: Composition, f: Frame, options: CompileOptions)
     tail.push(`trim=start=${num(start)}:end=${num(end)}`, "setpts=PTS-STARTPTS");
   }
   if (!options.window && options.thumbnail && c.thumbnailAt !== undefined) {
-    const frame = Math.round(c.thumbnailAt * 30);
+    const frame = frameAt(c.thumbnailAt);
     g.chain([base], [...tail, "split=2"], "vout][vthumb_in");
     g.chain(
       ["vthumb_in"],
